@@ -1,0 +1,37 @@
+// Helpers shared by the task families: the usual train / validation / test
+// split layout and per-sequence generators.
+#pragma once
+
+#include <bem/parameters.hpp>
+#include <bem/prng.hpp>
+#include <bem/version.hpp>
+#include <tasks/batch.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+BEM_NAMESPACE_BEGIN
+namespace tasks {
+
+/// The generator of sequence `index` of a split: see bem/prng.hpp.
+inline xoshiro256ss sequence_rng(std::uint64_t seed, const split_info& split, std::int64_t index) {
+  return xoshiro256ss(sequence_seed(seed, split.name, index));
+}
+
+/// Reads a list of positive lengths; names the parameter when one is not.
+inline std::vector<std::int32_t> read_lengths(parameters& p, const char* key, std::vector<std::int64_t> fallback,
+                                              std::int64_t max_length = 1 << 20) {
+  std::vector<std::int32_t> out;
+  const auto v = p.get_int_list(key, std::move(fallback));
+  if (v.empty()) throw parameter_error(key, "must list at least one length");
+  for (auto x : v) {
+    if (x < 1 || x > max_length)
+      throw parameter_error(key, "lengths must lie in [1, " + std::to_string(max_length) + "], got " + std::to_string(x));
+    out.push_back(static_cast<std::int32_t>(x));
+  }
+  return out;
+}
+
+}  // namespace tasks
+BEM_NAMESPACE_END
