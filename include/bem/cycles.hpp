@@ -1,0 +1,465 @@
+// Honest cycle counting.
+//
+// The suite reports cost in core cycles (seed section 1.2). Where the machine
+// exposes hardware counters, `cycle_counter` reads real cycles and retired
+// instructions through perf_event_open. Where it does not (the usual case on
+// the project's KVM guests, ARCHITECTURE.md principle 6), it counts
+// time-stamp-counter ticks and converts them to core cycles with a measured
+// ratio, and says so: its `method()` then reads "estimated via TSC (...)"
+// with the TSC frequency and the ratio, and every result record carries it.
+//
+// On x86-64 the timer is the TSC read with fences (lfence; rdtsc at the
+// start, rdtscp; lfence at the end), so neither earlier nor later
+// instructions leak into the interval. On other architectures there is no
+// TSC: the "ticks" are std::chrono::steady_clock nanoseconds (a 1 GHz tick),
+// `tsc_is_hardware` is false, and the estimated label says "estimated via
+// steady clock" instead.
+//
+// Calibration (TSC frequency and TSC ticks per core cycle) costs about
+// 0.1 s and is done once per process, on first use, thread-safely
+// (`tsc_info()`).
+#pragma once
+
+#include <bem/version.hpp>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <fstream>
+#include <limits>
+#include <string>
+#include <utility>
+
+#include <ctime>
+
+// BEM_DETAIL_FORCE_NO_TSC=1 takes the non-x86 path on x86-64 too; only the
+// fallback's own test executable sets it (never mix it with other code).
+#ifndef BEM_DETAIL_FORCE_NO_TSC
+#define BEM_DETAIL_FORCE_NO_TSC 0
+#endif
+
+#if (defined(__x86_64__) || defined(_M_X64)) && !BEM_DETAIL_FORCE_NO_TSC
+#define BEM_DETAIL_HAVE_TSC 1
+#include <cpuid.h>
+#else
+#define BEM_DETAIL_HAVE_TSC 0
+#endif
+
+#if defined(__linux__) && defined(__has_include)
+#if __has_include(<linux/perf_event.h>)
+#define BEM_DETAIL_HAVE_PERF 1
+#include <linux/perf_event.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+#endif
+#ifndef BEM_DETAIL_HAVE_PERF
+#define BEM_DETAIL_HAVE_PERF 0
+#endif
+
+BEM_NAMESPACE_BEGIN
+
+/// True where read_tsc_begin/end read a hardware time-stamp counter (x86-64);
+/// false where they fall back to steady_clock nanoseconds.
+inline constexpr bool tsc_is_hardware = BEM_DETAIL_HAVE_TSC != 0;
+
+/// Reads the TSC at the start of a timed interval: `lfence; rdtsc`, so every
+/// earlier instruction has completed before the read. Fallback elsewhere:
+/// steady_clock nanoseconds.
+inline std::uint64_t read_tsc_begin() noexcept {
+#if BEM_DETAIL_HAVE_TSC
+  std::uint32_t lo, hi;
+  asm volatile("lfence\n\trdtsc" : "=a"(lo), "=d"(hi) : : "memory");
+  return (static_cast<std::uint64_t>(hi) << 32) | lo;
+#else
+  return static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+          .count());
+#endif
+}
+
+/// Reads the TSC at the end of a timed interval: `rdtscp; lfence`, so the
+/// timed instructions have completed before the read and later ones do not
+/// start before it. Fallback elsewhere: steady_clock nanoseconds.
+inline std::uint64_t read_tsc_end() noexcept {
+#if BEM_DETAIL_HAVE_TSC
+  std::uint32_t lo, hi, aux;
+  asm volatile("rdtscp\n\tlfence" : "=a"(lo), "=d"(hi), "=c"(aux) : : "memory");
+  (void)aux;
+  return (static_cast<std::uint64_t>(hi) << 32) | lo;
+#else
+  return read_tsc_begin();
+#endif
+}
+
+/// The TSC frequency, where it came from, and the core clock relative to it.
+struct tsc_calibration {
+  double tsc_hz = 0;  ///< TSC ticks per second (1e9 for the steady-clock fallback)
+  /// "sysfs tsc_freq_khz", "cpuid 0x15", "cpuid 0x40000010 (hypervisor)" (each
+  /// only when it agrees with a measurement to 0.5%), "measured against
+  /// CLOCK_MONOTONIC_RAW (60 ms)" (possibly followed by the disagreeing
+  /// nominal value), or "steady_clock nanoseconds (no TSC on this architecture)".
+  std::string tsc_source;
+  double tsc_per_core_cycle = 0;  ///< TSC ticks per core cycle (core cycles = ticks / this)
+  double core_clock_hz = 0;       ///< tsc_hz / tsc_per_core_cycle
+};
+
+namespace detail {
+
+/// Nanoseconds of CLOCK_MONOTONIC_RAW (not slewed by NTP), or of
+/// steady_clock where that clock does not exist.
+inline std::int64_t raw_clock_ns() noexcept {
+#if defined(CLOCK_MONOTONIC_RAW)
+  timespec ts{};
+  clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
+  return static_cast<std::int64_t>(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+#else
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+#endif
+}
+
+/// A (TSC, clock) pair taken as close together as possible: the clock read
+/// is bracketed by two TSC reads and the narrowest of several brackets wins,
+/// so a preemption in the middle of one does not spoil the pair.
+struct tsc_clock_pair {
+  double tsc;
+  std::int64_t ns;
+};
+inline tsc_clock_pair tsc_clock_sample() noexcept {
+  tsc_clock_pair best{0, 0};
+  std::uint64_t best_width = std::numeric_limits<std::uint64_t>::max();
+  for (int i = 0; i < 16; ++i) {
+    const std::uint64_t t0 = read_tsc_begin();
+    const std::int64_t ns = raw_clock_ns();
+    const std::uint64_t t1 = read_tsc_end();
+    if (t1 - t0 < best_width) {
+      best_width = t1 - t0;
+      best = {static_cast<double>(t0) + static_cast<double>(t1 - t0) / 2, ns};
+    }
+  }
+  return best;
+}
+
+/// TSC ticks per second measured against CLOCK_MONOTONIC_RAW over `ms`
+/// milliseconds (slept, not spun: the TSC is invariant on every CPU this
+/// targets, and sleeping leaves the shared machine's cores to others).
+inline double measure_tsc_hz(int ms) {
+  const tsc_clock_pair a = tsc_clock_sample();
+  timespec req{ms / 1000, static_cast<long>(ms % 1000) * 1000000L};
+  while (nanosleep(&req, &req) != 0 && errno == EINTR) {
+  }
+  const tsc_clock_pair b = tsc_clock_sample();
+  if (b.ns <= a.ns) return 0;
+  return (b.tsc - a.tsc) * 1e9 / static_cast<double>(b.ns - a.ns);
+}
+
+/// A nominal TSC frequency the platform states, with its source; 0 if none.
+inline std::pair<double, std::string> nominal_tsc_hz() {
+  {
+    std::ifstream f("/sys/devices/system/cpu/cpu0/tsc_freq_khz");
+    double khz = 0;
+    if (f >> khz && khz > 0) return {khz * 1e3, "sysfs tsc_freq_khz"};
+  }
+#if BEM_DETAIL_HAVE_TSC
+  unsigned a = 0, b = 0, c = 0, d = 0;
+  __cpuid(0, a, b, c, d);
+  const unsigned max_leaf = a;
+  if (max_leaf >= 0x15) {
+    __cpuid_count(0x15, 0, a, b, c, d);
+    // eax: denominator, ebx: numerator of TSC/crystal ratio; ecx: crystal Hz.
+    if (a != 0 && b != 0 && c != 0) return {static_cast<double>(c) * b / a, "cpuid 0x15"};
+  }
+  __cpuid(1, a, b, c, d);
+  if (c & (1u << 31)) {  // running under a hypervisor
+    __cpuid(0x40000000, a, b, c, d);
+    if (a >= 0x40000010 && a < 0x40010000) {
+      __cpuid(0x40000010, a, b, c, d);  // VMware / KVM timing leaf: eax = TSC kHz
+      if (a != 0) return {static_cast<double>(a) * 1e3, "cpuid 0x40000010 (hypervisor)"};
+    }
+  }
+#endif
+  return {0, {}};
+}
+
+/// `adds` dependent integer additions, each waiting for the previous one:
+/// add has a latency of one core cycle on every current core, so the chain
+/// takes `adds` core cycles. Register-register adds (not add-immediate, which
+/// some renamers fold away). The loop counter runs on a separate chain.
+inline std::uint64_t dependent_adds(std::uint64_t blocks, std::uint64_t acc, std::uint64_t inc) noexcept {
+  constexpr std::uint64_t per_block = 100;
+  if (blocks == 0) return acc;
+#if BEM_DETAIL_HAVE_TSC
+  asm volatile(
+      "1:\n\t"
+      ".rept 100\n\t"
+      "add %[inc], %[acc]\n\t"
+      ".endr\n\t"
+      "dec %[n]\n\t"
+      "jnz 1b"
+      : [acc] "+&r"(acc), [n] "+&r"(blocks)
+      : [inc] "r"(inc)
+      : "cc");
+#elif defined(__GNUC__)
+  for (std::uint64_t i = 0; i < blocks; ++i) {
+    for (std::uint64_t j = 0; j < per_block; ++j) {
+      acc += inc;
+      asm volatile("" : "+r"(acc));  // the compiler can neither fold nor reassociate the chain
+    }
+  }
+#else
+  volatile std::uint64_t v = acc;
+  for (std::uint64_t i = 0; i < blocks * per_block; ++i) v = v + inc;
+  acc = v;
+#endif
+  (void)per_block;
+  return acc;
+}
+
+}  // namespace detail
+
+/// TSC ticks per second. Measures the TSC against CLOCK_MONOTONIC_RAW over
+/// about 60 ms; where the platform states a nominal frequency (sysfs
+/// tsc_freq_khz, CPUID 0x15, or the hypervisor's CPUID 0x40000010) and it
+/// agrees with the measurement to 0.5%, the nominal value is used.
+/// `source`, when given, receives which (see tsc_calibration::tsc_source).
+inline double calibrate_tsc_hz(std::string* source = nullptr) {
+  if constexpr (!tsc_is_hardware) {
+    if (source) *source = "steady_clock nanoseconds (no TSC on this architecture)";
+    return 1e9;
+  }
+  constexpr int ms = 60;
+  const double measured = detail::measure_tsc_hz(ms);
+  std::string label = "measured against CLOCK_MONOTONIC_RAW (" + std::to_string(ms) + " ms)";
+  const auto [nominal, nominal_source] = detail::nominal_tsc_hz();
+  double hz = measured;
+  if (nominal > 0) {
+    if (std::fabs(nominal - measured) <= 0.005 * measured) {
+      hz = nominal;
+      label = nominal_source;
+    } else {
+      char buf[96];
+      std::snprintf(buf, sizeof buf, "; %s said %.4f GHz, which disagrees", nominal_source.c_str(), nominal / 1e9);
+      label += buf;
+    }
+  }
+  if (source) *source = std::move(label);
+  return hz;
+}
+
+/// TSC ticks per core cycle (below 1 when the core runs faster than the TSC).
+/// Times a chain of dependent register adds (1 core cycle each) with the TSC
+/// and takes the minimum over many short repetitions: each lasts about 20 us
+/// (sized with `tsc_hz`), so on a busy or shared machine some of them run
+/// without being preempted, and interference only ever adds ticks.
+inline double measure_tsc_per_core_cycle(double tsc_hz) {
+  if (!(tsc_hz > 0)) tsc_hz = 1e9;
+  const std::uint64_t blocks = static_cast<std::uint64_t>(std::clamp(tsc_hz * 20e-6 / 100, 10.0, 1e6));
+  const std::uint64_t adds = blocks * 100;
+  std::uint64_t acc = static_cast<std::uint64_t>(detail::raw_clock_ns());
+  const std::uint64_t inc = acc | 1;
+  double best = std::numeric_limits<double>::infinity();
+  acc = detail::dependent_adds(blocks * 20, acc, inc);  // warm-up: code cache, clock ramp
+  for (int rep = 0; rep < 200; ++rep) {
+    const std::uint64_t t0 = read_tsc_begin();
+    acc = detail::dependent_adds(blocks, acc, inc);
+    const std::uint64_t t1 = read_tsc_end();
+    best = std::min(best, static_cast<double>(t1 - t0) / static_cast<double>(adds));
+  }
+#if defined(__GNUC__)
+  asm volatile("" : : "r"(acc));  // keep the result observable
+#endif
+  return best;
+}
+
+/// Calibrates now (about 0.1 s): TSC frequency and its source, TSC ticks per
+/// core cycle, core clock.
+inline tsc_calibration calibrate_tsc() {
+  tsc_calibration c;
+  c.tsc_hz = calibrate_tsc_hz(&c.tsc_source);
+  c.tsc_per_core_cycle = measure_tsc_per_core_cycle(c.tsc_hz);
+  c.core_clock_hz = c.tsc_hz / c.tsc_per_core_cycle;
+  return c;
+}
+
+/// The process-wide calibration, computed on first use (thread-safe) and
+/// shared by every cycle_counter and the hardware report.
+inline const tsc_calibration& tsc_info() {
+  static const tsc_calibration c = calibrate_tsc();
+  return c;
+}
+
+/// The method label written into results: "measured (perf_event_open)" or
+/// "estimated via TSC (2.596 GHz, 0.707 TSC ticks per core cycle)" (the ratio
+/// part only when `tsc_per_core_cycle` is given). Without a hardware TSC:
+/// "estimated via steady clock (1.000 GHz ticks, ...)". Every estimated label
+/// starts with "estimated".
+inline std::string cycle_method_label(bool measured, double tsc_hz,
+                                      double tsc_per_core_cycle = std::numeric_limits<double>::quiet_NaN()) {
+  if (measured) return "measured (perf_event_open)";
+  char buf[128];
+  const char* what = tsc_is_hardware ? "estimated via TSC" : "estimated via steady clock";
+  const char* unit = tsc_is_hardware ? "GHz" : "GHz ticks";
+  if (std::isfinite(tsc_per_core_cycle))
+    std::snprintf(buf, sizeof buf, "%s (%.3f %s, %.3f TSC ticks per core cycle)", what, tsc_hz / 1e9, unit,
+                  tsc_per_core_cycle);
+  else
+    std::snprintf(buf, sizeof buf, "%s (%.3f %s)", what, tsc_hz / 1e9, unit);
+  return buf;
+}
+
+/// One timed interval.
+struct cycle_sample {
+  double cycles;        ///< core cycles: counted, or TSC ticks / TSC ticks per core cycle
+  double instructions;  ///< retired instructions; NaN when not measured
+  double tsc_ticks;     ///< TSC ticks (steady-clock ns without a TSC)
+  double seconds;       ///< tsc_ticks / TSC frequency
+  bool measured;        ///< true: cycles come from hardware counters
+};
+
+/// Counts core cycles of an interval: start(), the work, stop().
+///
+/// The constructor tries perf_event_open for CPU cycles and retired
+/// instructions of the calling thread, user space only. If that works,
+/// `measured()` is true and method() is "measured (perf_event_open)"; the
+/// counters then belong to the constructing thread, so start and stop it on
+/// that thread. Otherwise cycles are TSC ticks / TSC ticks per core cycle, and
+/// start()/stop() make no system call (two fenced TSC reads).
+class cycle_counter {
+ public:
+  /// `try_counters = false` skips perf_event_open and always estimates.
+  explicit cycle_counter(bool try_counters = true) : cal_(&tsc_info()) {
+    if (try_counters) open_counters();
+    method_ = cycle_method_label(measured(), cal_->tsc_hz, cal_->tsc_per_core_cycle);
+  }
+  cycle_counter(const cycle_counter&) = delete;
+  cycle_counter& operator=(const cycle_counter&) = delete;
+  cycle_counter(cycle_counter&& o) noexcept
+      : cal_(o.cal_), method_(std::move(o.method_)), cycles_fd_(std::exchange(o.cycles_fd_, -1)),
+        instructions_fd_(std::exchange(o.instructions_fd_, -1)), start_tsc_(o.start_tsc_), start_(o.start_) {}
+  cycle_counter& operator=(cycle_counter&& o) noexcept {
+    if (this != &o) {
+      close_counters();
+      cal_ = o.cal_;
+      method_ = std::move(o.method_);
+      cycles_fd_ = std::exchange(o.cycles_fd_, -1);
+      instructions_fd_ = std::exchange(o.instructions_fd_, -1);
+      start_tsc_ = o.start_tsc_;
+      start_ = o.start_;
+    }
+    return *this;
+  }
+  ~cycle_counter() { close_counters(); }
+
+  /// True when cycles come from hardware counters.
+  bool measured() const noexcept { return cycles_fd_ >= 0; }
+  /// True when retired instructions are counted too.
+  bool counts_instructions() const noexcept { return instructions_fd_ >= 0; }
+  /// cycle_method_label(measured(), TSC frequency, ticks per core cycle).
+  const std::string& method() const noexcept { return method_; }
+  /// The shared calibration in use.
+  const tsc_calibration& calibration() const noexcept { return *cal_; }
+
+  /// Marks the start of an interval.
+  void start() noexcept {
+    if (measured()) start_ = read_counters();
+    start_tsc_ = read_tsc_begin();
+  }
+
+  /// The interval since the last start() (stop() may be called repeatedly).
+  cycle_sample stop() noexcept {
+    const std::uint64_t end_tsc = read_tsc_end();
+    cycle_sample s{};
+    s.tsc_ticks = static_cast<double>(end_tsc - start_tsc_);
+    s.seconds = s.tsc_ticks / cal_->tsc_hz;
+    s.instructions = std::numeric_limits<double>::quiet_NaN();
+    if (measured()) {
+      const counts end = read_counters();
+      double scale = 1;
+      const double enabled = static_cast<double>(end.enabled - start_.enabled);
+      const double running = static_cast<double>(end.running - start_.running);
+      if (running > 0 && running < enabled) scale = enabled / running;  // multiplexed: extrapolate
+      s.cycles = static_cast<double>(end.cycles - start_.cycles) * scale;
+      if (counts_instructions()) s.instructions = static_cast<double>(end.instructions - start_.instructions) * scale;
+      s.measured = true;
+    } else {
+      s.cycles = s.tsc_ticks / cal_->tsc_per_core_cycle;
+      s.measured = false;
+    }
+    return s;
+  }
+
+ private:
+  struct counts {
+    std::uint64_t cycles = 0, instructions = 0, enabled = 0, running = 0;
+  };
+
+  counts read_counters() const noexcept {
+    counts c;
+#if BEM_DETAIL_HAVE_PERF
+    // PERF_FORMAT_GROUP | TOTAL_TIME_ENABLED | TOTAL_TIME_RUNNING:
+    // nr, time_enabled, time_running, value[nr].
+    std::uint64_t buf[5] = {0, 0, 0, 0, 0};
+    const ssize_t n = ::read(cycles_fd_, buf, sizeof buf);
+    if (n >= static_cast<ssize_t>(4 * sizeof(std::uint64_t))) {
+      c.enabled = buf[1];
+      c.running = buf[2];
+      c.cycles = buf[3];
+      if (buf[0] >= 2) c.instructions = buf[4];
+    }
+#endif
+    return c;
+  }
+
+  void open_counters() noexcept {
+#if BEM_DETAIL_HAVE_PERF
+    perf_event_attr attr{};
+    attr.size = sizeof attr;
+    attr.type = PERF_TYPE_HARDWARE;
+    attr.config = PERF_COUNT_HW_CPU_CYCLES;
+    attr.disabled = 1;
+    attr.exclude_kernel = 1;
+    attr.exclude_hv = 1;
+    attr.read_format = PERF_FORMAT_GROUP | PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+    const long leader = ::syscall(SYS_perf_event_open, &attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+    if (leader < 0) return;
+    cycles_fd_ = static_cast<int>(leader);
+    attr.config = PERF_COUNT_HW_INSTRUCTIONS;
+    attr.disabled = 0;
+    const long member = ::syscall(SYS_perf_event_open, &attr, 0, -1, cycles_fd_, PERF_FLAG_FD_CLOEXEC);
+    if (member >= 0) instructions_fd_ = static_cast<int>(member);
+    if (::ioctl(cycles_fd_, PERF_EVENT_IOC_RESET, PERF_IOC_FLAG_GROUP) != 0 ||
+        ::ioctl(cycles_fd_, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP) != 0) {
+      close_counters();
+      return;
+    }
+    // Some virtual machines open the event but never count: check.
+    const counts a = read_counters();
+    (void)detail::dependent_adds(1000, 1, 1);
+    const counts b = read_counters();
+    if (b.cycles <= a.cycles || b.running <= a.running) close_counters();
+#endif
+  }
+
+  void close_counters() noexcept {
+#if BEM_DETAIL_HAVE_PERF
+    if (instructions_fd_ >= 0) ::close(instructions_fd_);
+    if (cycles_fd_ >= 0) ::close(cycles_fd_);
+#endif
+    instructions_fd_ = -1;
+    cycles_fd_ = -1;
+  }
+
+  const tsc_calibration* cal_;
+  std::string method_;
+  int cycles_fd_ = -1;
+  int instructions_fd_ = -1;
+  std::uint64_t start_tsc_ = 0;
+  counts start_{};
+};
+
+BEM_NAMESPACE_END

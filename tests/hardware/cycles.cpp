@@ -1,0 +1,178 @@
+// Cycle counting: fenced TSC reads, calibration, the cycle counter. Timing
+// bounds are loose sanity checks (the machine is a shared 2-core VM).
+#include <bem/cycles.hpp>
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <thread>
+
+namespace {
+
+bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+
+void busy_wait(std::chrono::milliseconds d) {
+  const auto end = std::chrono::steady_clock::now() + d;
+  while (std::chrono::steady_clock::now() < end) {
+  }
+}
+
+}  // namespace
+
+TEST_CASE("the TSC never runs backwards") {
+  std::uint64_t prev = bem::read_tsc_begin();
+  int backwards = 0;
+  for (int i = 0; i < 100000; ++i) {
+    const std::uint64_t a = bem::read_tsc_begin();
+    const std::uint64_t b = bem::read_tsc_end();
+    backwards += (a < prev) + (b < a);
+    prev = b;
+  }
+  CHECK(backwards == 0);
+  // ... and does advance.
+  const std::uint64_t t0 = bem::read_tsc_begin();
+  busy_wait(std::chrono::milliseconds(1));
+  CHECK(bem::read_tsc_end() > t0);
+}
+
+TEST_CASE("TSC calibration is positive and repeatable") {
+  std::string source1, source2;
+  const double hz1 = bem::calibrate_tsc_hz(&source1);
+  const double hz2 = bem::calibrate_tsc_hz(&source2);
+  CHECK(hz1 > 1e8);
+  CHECK(hz1 < 1e11);
+  CHECK(std::fabs(hz1 - hz2) <= 0.02 * hz1);
+  CHECK(!source1.empty());
+  CHECK(bem::calibrate_tsc_hz() > 0);  // the source is optional
+  if (bem::tsc_is_hardware) {
+    const bool known = starts_with(source1, "measured against CLOCK_MONOTONIC_RAW") ||
+                       source1 == "sysfs tsc_freq_khz" || source1 == "cpuid 0x15" ||
+                       source1 == "cpuid 0x40000010 (hypervisor)";
+    CHECK_MESSAGE(known, source1);
+  } else {
+    CHECK(hz1 == 1e9);
+  }
+}
+
+TEST_CASE("the shared calibration is consistent and computed once") {
+  const bem::tsc_calibration& c = bem::tsc_info();
+  CHECK(c.tsc_hz > 0);
+  CHECK(!c.tsc_source.empty());
+  CHECK(c.tsc_per_core_cycle > 0);
+  CHECK(c.core_clock_hz == doctest::Approx(c.tsc_hz / c.tsc_per_core_cycle));
+  // Plausible core clock: 0.2 to 10 GHz.
+  CHECK(c.core_clock_hz > 2e8);
+  CHECK(c.core_clock_hz < 1e10);
+  const bem::tsc_calibration* other = nullptr;
+  std::thread t([&] { other = &bem::tsc_info(); });
+  t.join();
+  CHECK(other == &c);
+}
+
+TEST_CASE("measure_tsc_per_core_cycle gives a plausible ratio") {
+  const double hz = bem::tsc_info().tsc_hz;
+  const double r = bem::measure_tsc_per_core_cycle(hz);
+  CHECK(r > 0);
+  CHECK(hz / r > 2e8);
+  CHECK(hz / r < 1e10);
+}
+
+TEST_CASE("cycle_method_label gives the documented strings") {
+  CHECK(bem::cycle_method_label(true, 2.596e9) == "measured (perf_event_open)");
+  CHECK(bem::cycle_method_label(true, 2.596e9, 0.707) == "measured (perf_event_open)");
+  if (bem::tsc_is_hardware) {
+    CHECK(bem::cycle_method_label(false, 2.596e9, 0.707) ==
+          "estimated via TSC (2.596 GHz, 0.707 TSC ticks per core cycle)");
+    CHECK(bem::cycle_method_label(false, 2.596e9) == "estimated via TSC (2.596 GHz)");
+  }
+  CHECK(starts_with(bem::cycle_method_label(false, 1e9, 1.0), "estimated"));
+}
+
+TEST_CASE("the cycle counter's method matches whether counters are available") {
+  const bem::cycle_counter c;
+  const auto& cal = bem::tsc_info();
+  if (c.measured()) {
+    CHECK(c.method() == "measured (perf_event_open)");
+  } else {
+    CHECK(c.method() == bem::cycle_method_label(false, cal.tsc_hz, cal.tsc_per_core_cycle));
+    CHECK(starts_with(c.method(), bem::tsc_is_hardware ? "estimated via TSC (" : "estimated"));
+    CHECK(!c.counts_instructions());
+  }
+  CHECK(&c.calibration() == &cal);
+
+  const bem::cycle_counter never(false);
+  CHECK_FALSE(never.measured());
+  CHECK(starts_with(never.method(), "estimated"));
+}
+
+TEST_CASE("a busy interval of known length is timed within 20%") {
+  for (const bool try_counters : {true, false}) {
+    CAPTURE(try_counters);
+    bem::cycle_counter c(try_counters);
+    const auto t0 = std::chrono::steady_clock::now();
+    c.start();
+    busy_wait(std::chrono::milliseconds(20));
+    const bem::cycle_sample s = c.stop();
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    CHECK(s.seconds > 0.020 * 0.8);
+    CHECK(s.seconds < wall * 1.2);
+    CHECK(s.tsc_ticks == doctest::Approx(s.seconds * c.calibration().tsc_hz));
+    CHECK(s.cycles > 0);
+    CHECK(s.measured == c.measured());
+    if (s.measured) {
+      CHECK(s.instructions > 0);
+    } else {
+      CHECK(std::isnan(s.instructions));
+      CHECK(s.cycles == doctest::Approx(s.tsc_ticks / c.calibration().tsc_per_core_cycle));
+    }
+    // stop() does not reset: a later stop covers a longer interval.
+    CHECK(c.stop().tsc_ticks >= s.tsc_ticks);
+  }
+}
+
+TEST_CASE("a chain of dependent adds costs about one cycle each") {
+  // Many short runs, the fastest counts: on a shared machine some run
+  // without being preempted.
+  bem::cycle_counter c;
+  const std::uint64_t blocks = 1000;  // 1e5 adds, about 30 us
+  double best = 1e300;
+  std::uint64_t acc = 3;
+  for (int rep = 0; rep < 200; ++rep) {
+    c.start();
+    acc = bem::detail::dependent_adds(blocks, acc, 5);
+    best = std::min(best, c.stop().cycles);
+  }
+  CHECK(acc == 3 + 5 * 100 * blocks * 200);  // the chain really ran
+  const double per_add = best / static_cast<double>(blocks * 100);
+  CHECK(per_add > 0.8);
+  CHECK(per_add < 5.0);
+}
+
+TEST_CASE("an empty interval is cheap and non-negative") {
+  bem::cycle_counter c;
+  double best = 1e300;
+  for (int i = 0; i < 1000; ++i) {
+    c.start();
+    best = std::min(best, c.stop().tsc_ticks);
+  }
+  CHECK(best >= 0);
+  // The fenced reads cost tens of ticks; a system call would cost hundreds.
+  if (!c.measured() && bem::tsc_is_hardware) CHECK(best < 2000);
+}
+
+TEST_CASE("cycle_counter moves") {
+  bem::cycle_counter a;
+  const bool measured = a.measured();
+  const std::string method = a.method();
+  bem::cycle_counter b(std::move(a));
+  CHECK(b.measured() == measured);
+  CHECK(b.method() == method);
+  bem::cycle_counter c(false);
+  c = std::move(b);
+  CHECK(c.measured() == measured);
+  c.start();
+  CHECK(c.stop().tsc_ticks >= 0);
+}
