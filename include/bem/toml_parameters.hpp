@@ -78,7 +78,8 @@ inline parameters parameters_from_toml(std::string_view text, std::string_view s
 /// TOML text for a parameter map (the host sends this to a plugin).
 inline std::string parameters_to_toml(const std::map<std::string, parameter_value>& values) {
   toml::table t;
-  for (const auto& [k, v] : values) {
+  for (const auto& entry : values) {
+    const std::string& k = entry.first;  // a named variable: clang 14 cannot capture structured bindings
     std::visit(
         [&](const auto& x) {
           using X = std::decay_t<decltype(x)>;
@@ -91,7 +92,7 @@ inline std::string parameters_to_toml(const std::map<std::string, parameter_valu
             t.insert_or_assign(k, x);
           }
         },
-        v);
+        entry.second);
   }
   std::ostringstream os;
   os << t;

@@ -1,0 +1,261 @@
+// bem-bench: runs benchmark suites and writes honest, reproducible results.
+#include "report.hpp"
+#include "runner.hpp"
+#include "suite.hpp"
+
+#include "build_info.hpp"
+
+#include <bem/baselines.hpp>
+#include <bem/hwinfo.hpp>
+#include <bem/plugin.hpp>
+#include <bem/plugin_host.hpp>
+#include <bem/version.hpp>
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace bench_driver;
+
+constexpr const char* usage = R"(usage: bem-bench [--plugin-path PATH]... COMMAND [ARGS]
+
+commands:
+  run [SUITE.toml] [--out DIR] [--only GLOB] [--shard I/N] [--resume]
+        run a suite (default: the embedded 'quick' suite); records go to
+        DIR/results.jsonl as they are measured (default DIR: results/SUITE),
+        then DIR/metrics.json and DIR/report.html are written.
+        --only GLOB   runs whose "LABEL/TASK/MODEL" matches the glob
+        --shard I/N   the I-th of N deterministic shards, 0 <= I < N
+        --resume      keep finished runs in DIR and run only the others
+  list                tasks, models and plugins, with where each came from
+  report DIR [DIR...] [--out DIR]
+                      re-render metrics.json and report.html from records
+                      (several DIRs: merge shards)
+  compare BASELINE CURRENT [--max-drop F] [--include-timing]
+                      regression gate on two metrics.json files (or result
+                      directories): exit 1 when a higher-is-better metric
+                      drops by more than F (relative, default 0.05)
+  hwinfo [--json]     the hardware report (CPU, microarchitecture, SIMD width,
+                      base clock, TSC frequency, how cycles are counted)
+
+options:
+  --plugin-path PATH  a plugin file or directory, searched before
+                      $BEM_PLUGIN_PATH and the install directory (repeatable,
+                      or ':'-separated)
+  --help, --version
+
+exit status: 0 success, 1 failed runs or failed gate, 2 usage or configuration error
+)";
+
+struct usage_error : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// Directories of the build tree's plugins when this binary runs uninstalled.
+std::vector<std::string> plugin_dirs(const std::vector<std::string>& command_line) {
+  std::string install = BEM_PLUGIN_INSTALL_DIR;
+  std::error_code ec;
+  const auto self = fs::canonical("/proc/self/exe", ec);
+  const auto build_root = fs::weakly_canonical(BEM_BUILD_ROOT, ec);
+  if (!self.empty() && !build_root.empty() &&
+      self.string().rfind(build_root.string() + "/", 0) == 0)
+    install = BEM_BUILD_PLUGIN_DIR;  // uninstalled: the build tree's plugins stand in for the install dir
+  return bem::plugin_search_path(command_line, install);
+}
+
+void load_plugins(bem::plugin_registry& reg, const std::vector<std::string>& paths) {
+  static constexpr auto majority = &bem::detail::model_adapter<bem::majority_class_model>::type;
+  reg.add_builtin_model(majority);
+  reg.load_search_path(plugin_dirs(paths));
+}
+
+int cmd_list(const std::vector<std::string>& paths) {
+  bem::plugin_registry reg;
+  load_plugins(reg, paths);
+  std::cout << "Tasks:\n";
+  for (const auto& t : reg.tasks())
+    std::cout << "  " << std::left << std::setw(16) << t.type->name << " v" << std::setw(4) << t.type->version
+              << " plugin " << std::setw(10) << t.origin.plugin
+              << (t.type->reference_model ? " [reference solver]  " : "                     ") << t.type->description
+              << "\n";
+  std::cout << "Models:\n";
+  std::cout << "  " << std::left << std::setw(16) << "reference" << "      built-in  each task's exact solver (tasks marked [reference solver])\n";
+  for (const auto& m : reg.models())
+    std::cout << "  " << std::left << std::setw(16) << m.type->name << " v" << std::setw(4) << m.type->version
+              << std::setw(9) << m.origin.plugin << " " << m.type->description << "\n";
+  std::cout << "Plugins:\n";
+  for (const auto& p : reg.plugins())
+    std::cout << "  " << std::left << std::setw(12) << p.plugin << " v" << std::setw(4) << p.plugin_version << " "
+              << p.library_abi_tag << "  " << p.path << "\n";
+  if (!reg.failures().empty()) {
+    std::cout << "Plugins that failed to load:\n";
+    for (const auto& f : reg.failures()) std::cout << "  " << f.describe() << "\n";
+  }
+  for (const auto& s : reg.shadowed()) std::cout << "Shadowed by an earlier search path entry: " << s << "\n";
+  std::cout << "Search path:";
+  for (const auto& d : reg.searched()) std::cout << " " << d;
+  std::cout << "\n";
+  return 0;
+}
+
+int cmd_run(const std::vector<std::string>& args, const std::vector<std::string>& paths,
+            const std::vector<std::string>& command_line) {
+  run_options opt;
+  std::string suite_file;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= args.size()) throw usage_error(a + " needs a value");
+      return args[++i];
+    };
+    if (a == "--out") opt.out_dir = value();
+    else if (a == "--only") opt.only = value();
+    else if (a == "--resume") opt.resume = true;
+    else if (a == "--shard") {
+      const std::string v = value();
+      int index = -1, count = 0;
+      char extra = 0;
+      if (std::sscanf(v.c_str(), "%d/%d%c", &index, &count, &extra) != 2 || count < 1 || index < 0 || index >= count)
+        throw usage_error("--shard takes I/N with 0 <= I < N, got '" + v + "'");
+      opt.shard_index = index;
+      opt.shard_count = count;
+    } else if (!a.empty() && a[0] == '-') throw usage_error("run: unknown option " + a);
+    else if (suite_file.empty()) suite_file = a;
+    else throw usage_error("run takes one suite file, got '" + suite_file + "' and '" + a + "'");
+  }
+  const suite s = suite_file.empty() ? quick_suite() : load_suite_file(suite_file);
+  if (opt.out_dir.empty()) opt.out_dir = "results/" + s.name;
+  opt.progress_bar = isatty(STDERR_FILENO) != 0;
+
+  bem::plugin_registry reg;
+  load_plugins(reg, paths);
+  for (const auto& f : reg.failures()) std::fprintf(stderr, "warning: plugin %s\n", f.describe().c_str());
+  validate_suite(s, reg);
+
+  fs::create_directories(opt.out_dir);
+  {
+    std::ofstream ctx(fs::path(opt.out_dir) / "context.json");
+    ctx << build_context(s, command_line, reg).dump(1) << "\n";
+  }
+  const run_totals t = run_suite(s, reg, opt);
+  write_outputs({opt.out_dir}, opt.out_dir);
+  std::printf("%d runs: %d ok, %d failed, %d skipped (finished earlier)\n", t.selected, t.ok, t.failed, t.skipped);
+  std::printf("results: %s/results.jsonl, %s/metrics.json, %s/report.html\n", opt.out_dir.c_str(), opt.out_dir.c_str(),
+              opt.out_dir.c_str());
+  return t.failed ? 1 : 0;
+}
+
+int cmd_report(const std::vector<std::string>& args) {
+  std::vector<std::string> dirs;
+  std::string out;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--out") {
+      if (i + 1 >= args.size()) throw usage_error("--out needs a value");
+      out = args[++i];
+    } else if (!args[i].empty() && args[i][0] == '-') {
+      throw usage_error("report: unknown option " + args[i]);
+    } else {
+      dirs.push_back(args[i]);
+    }
+  }
+  if (dirs.empty()) throw usage_error("report needs a results directory");
+  for (const auto& d : dirs)
+    if (!fs::is_directory(d)) throw usage_error("report: '" + d + "' is not a directory");
+  write_outputs(dirs, out.empty() ? dirs.front() : out);
+  std::printf("wrote %s/metrics.json and %s/report.html\n", (out.empty() ? dirs.front() : out).c_str(),
+              (out.empty() ? dirs.front() : out).c_str());
+  return 0;
+}
+
+int cmd_compare(const std::vector<std::string>& args) {
+  std::vector<std::string> files;
+  double max_drop = 0.05;
+  bool include_timing = false;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--max-drop") {
+      if (i + 1 >= args.size()) throw usage_error("--max-drop needs a value");
+      char* end = nullptr;
+      max_drop = std::strtod(args[++i].c_str(), &end);
+      if (end == args[i].c_str() || *end != '\0' || !(max_drop >= 0))
+        throw usage_error("--max-drop takes a non-negative number, got '" + args[i] + "'");
+    } else if (args[i] == "--include-timing") {
+      include_timing = true;
+    } else if (!args[i].empty() && args[i][0] == '-') {
+      throw usage_error("compare: unknown option " + args[i]);
+    } else {
+      files.push_back(args[i]);
+    }
+  }
+  if (files.size() != 2) throw usage_error("compare needs BASELINE and CURRENT");
+  return compare_metrics(files[0], files[1], max_drop, include_timing, std::cout);
+}
+
+int cmd_hwinfo(const std::vector<std::string>& args) {
+  const auto hw = bem::probe_hardware();
+  if (!args.empty() && args[0] == "--json") {
+    bem::metrics::json j = bem::metrics::json::object();
+    for (const auto& [k, v] : bem::to_fields(hw)) j[k] = bem::metrics::json::parse(v);
+    std::cout << j.dump(1) << "\n";
+  } else if (!args.empty()) {
+    throw usage_error("hwinfo: unknown argument " + args[0]);
+  } else {
+    std::cout << bem::to_text(hw);
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> all(argv + 1, argv + argc), command_line(argv, argv + argc), paths, rest;
+  std::string command;
+  try {
+    for (std::size_t i = 0; i < all.size(); ++i) {
+      const std::string& a = all[i];
+      if (a == "--plugin-path") {
+        if (i + 1 >= all.size()) throw usage_error("--plugin-path needs a value");
+        for (auto& p : bem::detail::split_path_list(all[++i])) paths.push_back(p);
+      } else if (a.rfind("--plugin-path=", 0) == 0) {
+        for (auto& p : bem::detail::split_path_list(a.substr(14))) paths.push_back(p);
+      } else if (command.empty() && (a == "--help" || a == "-h")) {
+        std::cout << usage;
+        return 0;
+      } else if (command.empty() && a == "--version") {
+        std::cout << "bem-bench " << bem::version_string << " (" << bem::abi_tag << ", plugin ABI "
+                  << BEM_PLUGIN_ABI_VERSION << ", " << BEM_GIT_REVISION << ")\n";
+        return 0;
+      } else if (command.empty()) {
+        if (!a.empty() && a[0] == '-') throw usage_error("unknown option " + a);
+        command = a;
+      } else {
+        rest.push_back(a);
+      }
+    }
+    if (command.empty()) throw usage_error("no command given");
+    if (command == "run") return cmd_run(rest, paths, command_line);
+    if (command == "list") return cmd_list(paths);
+    if (command == "report") return cmd_report(rest);
+    if (command == "compare") return cmd_compare(rest);
+    if (command == "hwinfo") return cmd_hwinfo(rest);
+    throw usage_error("unknown command '" + command + "'");
+  } catch (const usage_error& e) {
+    std::fprintf(stderr, "bem-bench: %s\n\n%s", e.what(), usage);
+    return 2;
+  } catch (const config_error& e) {
+    std::fprintf(stderr, "bem-bench: configuration error: %s\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "bem-bench: error: %s\n", e.what());
+    return 2;
+  }
+}

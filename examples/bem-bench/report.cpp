@@ -1,0 +1,434 @@
+#include "report.hpp"
+
+#include "build_info.hpp"  // generated: git revision and build flags
+
+#include <bem/hwinfo.hpp>
+#include <bem/version.hpp>
+#include <metrics/statistics.hpp>
+#include <metrics/svg_plot.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <map>
+#include <ostream>
+#include <set>
+#include <sstream>
+
+namespace bench_driver {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string utc_now() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+/// Hardware fields that are measurements (they vary between runs).
+bool is_calibration_field(const std::string& k) {
+  return k == "tsc_hz" || k == "tsc_per_core_cycle" || k == "core_clock_hz_estimate" || k == "cycle_method";
+}
+
+std::string summary_key(const json& r) {
+  json k = {{"task", r.value("task", "")},
+            {"task_version", r.contains("task_version") ? r["task_version"] : json(nullptr)},
+            {"model", r.value("model", "")},
+            {"model_version", r.contains("model_version") ? r["model_version"] : json(nullptr)},
+            {"config", r.contains("config") ? r["config"] : json(nullptr)},
+            {"split", r.contains("split") ? r["split"] : json(nullptr)},
+            {"metric", r.value("metric", "")},
+            {"breakdown", r.contains("breakdown") ? r["breakdown"] : json(nullptr)}};
+  return k.dump();
+}
+
+std::string html_escape(const std::string& s) {
+  std::string o;
+  for (char c : s) {
+    switch (c) {
+      case '<': o += "&lt;"; break;
+      case '>': o += "&gt;"; break;
+      case '&': o += "&amp;"; break;
+      case '"': o += "&quot;"; break;
+      default: o += c;
+    }
+  }
+  return o;
+}
+
+std::string fmt(double v, int digits = 4) {
+  if (!std::isfinite(v)) return "–";
+  std::ostringstream os;
+  os << std::setprecision(digits) << v;
+  return os.str();
+}
+
+std::string compact(const json& j) {
+  if (!j.is_object() || j.empty()) return "";
+  std::string s;
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    if (!s.empty()) s += ", ";
+    s += it.key() + "=" + (it.value().is_string() ? it.value().get<std::string>() : it.value().dump());
+  }
+  return s;
+}
+
+json read_metrics_json(const std::string& path_or_dir) {
+  fs::path p = path_or_dir;
+  if (fs::is_directory(p)) p /= "metrics.json";
+  std::ifstream in(p);
+  if (!in) throw std::runtime_error(p.string() + ": cannot open");
+  try {
+    return json::parse(in);
+  } catch (const json::parse_error& e) {
+    throw std::runtime_error(p.string() + ": not valid JSON: " + e.what());
+  }
+}
+
+/// Headline accuracy metric of a task's summaries.
+std::string headline(const std::vector<const json*>& entries) {
+  for (const auto* e : entries)
+    if ((*e)["metric"] == "per_position_accuracy") return "per_position_accuracy";
+  return "accuracy";
+}
+
+std::string series_label(const json& e) {
+  std::string label = e.value("model", "");
+  const std::string mp = compact(e["config"]["model"]);
+  if (!mp.empty()) label += " (" + mp + ")";
+  json other = json::object();
+  if (e.contains("condition") && e["condition"].is_object())
+    for (auto it = e["condition"].begin(); it != e["condition"].end(); ++it)
+      if (it.key() != "length") other[it.key()] = it.value();
+  const std::string oc = compact(other);
+  if (!oc.empty()) label += " [" + oc + "]";
+  return label;
+}
+
+std::string render_html(const json& metrics) {
+  const json& ctx = metrics["context"];
+  const json& summary = metrics["summary"];
+  std::ostringstream h;
+  h << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>bem report: "
+    << html_escape(ctx["suite"].value("name", "")) << "</title>\n<style>"
+    << "body{font-family:system-ui,sans-serif;margin:2em;max-width:1100px;color:#222}"
+    << "table{border-collapse:collapse;margin:1em 0;font-size:0.9em}td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}"
+    << "th{background:#f0f0f0}.fail{color:#b00}.num{text-align:right;font-variant-numeric:tabular-nums}"
+    << "h2{border-bottom:1px solid #ddd;padding-bottom:4px}svg{margin:0.5em 0}</style></head><body>\n";
+  h << "<h1>bem report: " << html_escape(ctx["suite"].value("name", "")) << "</h1>\n";
+  h << "<p>" << html_escape(ctx["suite"].value("description", "")) << "</p>\n<table>";
+  for (const char* k : {"date", "bem_version", "git_revision", "compiler", "build_flags"})
+    h << "<tr><th>" << k << "</th><td>" << html_escape(ctx.contains(k) ? (ctx[k].is_string() ? ctx[k].get<std::string>() : ctx[k].dump()) : "")
+      << "</td></tr>";
+  if (ctx.contains("hardware"))
+    for (auto it = ctx["hardware"].begin(); it != ctx["hardware"].end(); ++it)
+      h << "<tr><th>" << html_escape(it.key()) << "</th><td>"
+        << html_escape(it.value().is_string() ? it.value().get<std::string>() : it.value().dump()) << "</td></tr>";
+  h << "</table>\n";
+
+  if (metrics.contains("failures") && !metrics["failures"].empty()) {
+    h << "<h2 class=\"fail\">Failed runs</h2><table><tr><th>task</th><th>model</th><th>seed</th><th>error</th></tr>";
+    for (const auto& f : metrics["failures"])
+      h << "<tr><td>" << html_escape(f.value("task", "")) << "</td><td>" << html_escape(f.value("model", ""))
+        << "</td><td>" << f["seed"].dump() << "</td><td class=\"fail\">" << html_escape(f.value("error", ""))
+        << "</td></tr>";
+    h << "</table>\n";
+  }
+
+  // Group summaries by task, in order of appearance.
+  std::vector<std::string> task_order;
+  std::map<std::string, std::vector<const json*>> by_task;
+  for (const auto& e : summary) {
+    const std::string t = e.value("task", "");
+    if (!by_task.count(t)) task_order.push_back(t);
+    by_task[t].push_back(&e);
+  }
+  for (const auto& task : task_order) {
+    const auto& entries = by_task[task];
+    h << "<h2>" << html_escape(task) << "</h2>\n";
+    const std::string head = headline(entries);
+
+    // Accuracy against sequence length, one series per model configuration.
+    std::map<std::string, bem::metrics::plot_series> series;
+    std::vector<std::string> order;
+    for (const auto* e : entries) {
+      const json& r = *e;
+      if (r["metric"] != head || r.contains("breakdown") || !r["split"].is_string() ||
+          r["split"].get<std::string>().rfind("test", 0) != 0 || !r["condition"].contains("length"))
+        continue;
+      const std::string label = series_label(r);
+      if (!series.count(label)) {
+        order.push_back(label);
+        series[label].label = label;
+      }
+      auto& s = series[label];
+      s.x.push_back(r["condition"]["length"].get<double>());
+      s.y.push_back(r["mean"].is_number() ? r["mean"].get<double>() : std::nan(""));
+      const bool has_ci = r["ci"].is_object();
+      s.y_low.push_back(has_ci ? r["ci"]["low"].get<double>() : s.y.back());
+      s.y_high.push_back(has_ci ? r["ci"]["high"].get<double>() : s.y.back());
+    }
+    if (!order.empty()) {
+      std::vector<bem::metrics::plot_series> v;
+      for (const auto& l : order) {
+        auto s = series[l];
+        // Sort points by length.
+        std::vector<std::size_t> idx(s.x.size());
+        for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = i;
+        std::stable_sort(idx.begin(), idx.end(), [&](auto a, auto b) { return s.x[a] < s.x[b]; });
+        bem::metrics::plot_series sorted;
+        sorted.label = s.label;
+        for (auto i : idx) {
+          sorted.x.push_back(s.x[i]);
+          sorted.y.push_back(s.y[i]);
+          sorted.y_low.push_back(s.y_low[i]);
+          sorted.y_high.push_back(s.y_high[i]);
+        }
+        v.push_back(std::move(sorted));
+      }
+      bem::metrics::plot_options o;
+      o.title = task + ": " + head + " against sequence length (mean over seeds, 95% CI)";
+      o.x_label = "sequence length T";
+      o.y_label = head;
+      o.log2_x = true;
+      o.y_min = 0.0;
+      o.y_max = 1.0;
+      h << bem::metrics::line_chart_svg(v, o) << "\n";
+    }
+
+    // Accuracy by position at the longest test length of each model configuration.
+    std::map<std::string, const json*> longest;
+    std::vector<std::string> lorder;
+    for (const auto* e : entries) {
+      const json& r = *e;
+      if (r["metric"] != "accuracy_by_position" || r.contains("breakdown") || !r.contains("series")) continue;
+      const std::string label = series_label(r);
+      const double len = r["condition"].value("length", 0.0);
+      if (!longest.count(label)) {
+        lorder.push_back(label);
+        longest[label] = e;
+      } else if (len > (*longest[label])["condition"].value("length", 0.0)) {
+        longest[label] = e;
+      }
+    }
+    if (!lorder.empty()) {
+      std::vector<bem::metrics::plot_series> v;
+      for (const auto& l : lorder) {
+        const json& r = *longest[l];
+        bem::metrics::plot_series s;
+        s.label = l + " T=" + fmt(r["condition"].value("length", 0.0));
+        std::size_t t = 0;
+        for (const auto& y : r["series"]) {
+          s.x.push_back(static_cast<double>(++t));
+          s.y.push_back(y.is_number() ? y.get<double>() : std::nan(""));
+        }
+        v.push_back(std::move(s));
+      }
+      bem::metrics::plot_options o;
+      o.title = task + ": accuracy by position (longest test length, mean over seeds)";
+      o.x_label = "position t";
+      o.y_label = "accuracy";
+      o.y_min = 0.0;
+      o.y_max = 1.0;
+      h << bem::metrics::line_chart_svg(v, o) << "\n";
+    }
+
+    h << "<table><tr><th>model</th><th>split</th><th>metric</th><th>breakdown</th><th>mean</th><th>95% CI</th>"
+         "<th>seeds</th><th>unit</th></tr>\n";
+    for (int pass = 0; pass < 2; ++pass)
+      for (const auto* e : entries) {
+        const json& r = *e;
+        if (r.value("timing", false) != (pass == 1) || r["metric"] == "accuracy_by_position") continue;
+        std::string ci = "–";
+        if (r["ci"].is_object()) ci = "[" + fmt(r["ci"]["low"].get<double>()) + ", " + fmt(r["ci"]["high"].get<double>()) + "]";
+        h << "<tr><td>" << html_escape(series_label(r)) << "</td><td>"
+          << html_escape(r["split"].is_string() ? r["split"].get<std::string>() : "") << "</td><td>"
+          << html_escape(r.value("metric", "")) << "</td><td>"
+          << html_escape(r.contains("breakdown") ? compact(r["breakdown"]) : "") << "</td><td class=\"num\">"
+          << fmt(r["mean"].is_number() ? r["mean"].get<double>() : std::nan("")) << "</td><td class=\"num\">" << ci
+          << "</td><td class=\"num\">" << r.value("n_seeds", 0) << "</td><td>" << html_escape(r.value("unit", ""))
+          << "</td></tr>\n";
+      }
+    h << "</table>\n";
+  }
+  h << "<p>Timing values (marked by <code>timing</code> in the records) are "
+    << html_escape(ctx.contains("hardware_calibration") ? ctx["hardware_calibration"].value("cycle_method", "") : "")
+    << ".</p>\n</body></html>\n";
+  return h.str();
+}
+
+}  // namespace
+
+json build_context(const suite& s, const std::vector<std::string>& command_line, const bem::plugin_registry& reg) {
+  json ctx;
+  ctx["date"] = utc_now();
+  ctx["bem_version"] = bem::version_string;
+  ctx["abi_tag"] = bem::abi_tag;
+  ctx["git_revision"] = BEM_GIT_REVISION;
+  ctx["compiler"] = BEM_COMPILER;
+  ctx["build_flags"] = BEM_BUILD_FLAGS;
+  ctx["command_line"] = command_line;
+  ctx["suite"] = {{"name", s.name}, {"description", s.description}, {"source", s.source}, {"runs", s.runs.size()}};
+  const auto hw = bem::probe_hardware();
+  json hardware = json::object(), calibration = json::object();
+  // A base clock that is really the measured TSC frequency varies like it.
+  const bool base_is_tsc = hw.base_clock_source.rfind("TSC", 0) == 0;
+  for (const auto& [k, v] : bem::to_fields(hw))
+    (is_calibration_field(k) || (base_is_tsc && k == "base_clock_hz") ? calibration : hardware)[k] = json::parse(v);
+  // The stable part of how cycles are obtained; the figures are in the calibration.
+  hardware["cycle_counting"] = hw.counters_available ? "measured (perf_event_open)" : "estimated via TSC";
+  ctx["hardware"] = hardware;
+  ctx["hardware_calibration"] = calibration;
+  json plugins = json::array();
+  for (const auto& p : reg.plugins())
+    plugins.push_back({{"name", p.plugin}, {"version", p.plugin_version}, {"path", p.path}, {"abi_tag", p.library_abi_tag}});
+  ctx["plugins"] = plugins;
+  json failures = json::array();
+  for (const auto& f : reg.failures()) failures.push_back(f.describe());
+  ctx["plugin_failures"] = failures;
+  return ctx;
+}
+
+json summarize_records(const std::vector<json>& records) {
+  std::vector<std::string> order;
+  std::map<std::string, std::vector<const json*>> groups;
+  for (const auto& r : records) {
+    if (r.value("status", "") != "ok" || r.value("metric", "") == "run_wall_time") continue;
+    const std::string k = summary_key(r);
+    if (!groups.count(k)) order.push_back(k);
+    groups[k].push_back(&r);
+  }
+  json out = json::array();
+  for (const auto& k : order) {
+    const auto& g = groups[k];
+    const json& first = *g.front();
+    std::vector<double> values;
+    json seeds = json::array();
+    for (const auto* r : g) {
+      seeds.push_back((*r)["seed"]);
+      if ((*r)["value"].is_number()) values.push_back((*r)["value"].get<double>());
+    }
+    json e;
+    for (const char* f : {"task", "task_version", "model", "model_version", "config", "split", "condition", "metric",
+                          "unit", "better", "timing", "breakdown", "series_axis"})
+      if (first.contains(f)) e[f] = first[f];
+    e["n_seeds"] = g.size();
+    e["seeds"] = seeds;
+    if (values.empty()) {
+      e["mean"] = nullptr;
+      e["stddev"] = nullptr;
+      e["ci"] = nullptr;
+    } else {
+      const auto sum = bem::metrics::summarize(values);
+      e["mean"] = sum.mean;
+      e["stddev"] = values.size() > 1 ? json(sum.stddev) : json(nullptr);
+      if (values.size() > 1) {
+        const auto ci = bem::metrics::t_interval(sum);
+        e["ci"] = {{"low", ci.low}, {"high", ci.high}, {"method", "t across seeds"}, {"level", 0.95}};
+      } else if (first["ci"].is_object()) {
+        e["ci"] = first["ci"];  // one seed: the within-run interval
+      } else {
+        e["ci"] = nullptr;
+      }
+    }
+    if (first.contains("series")) {
+      std::vector<double> mean(first["series"].size(), 0.0);
+      std::vector<int> count(mean.size(), 0);
+      for (const auto* r : g)
+        if ((*r).contains("series") && (*r)["series"].size() == mean.size())
+          for (std::size_t i = 0; i < mean.size(); ++i)
+            if ((*r)["series"][i].is_number()) {
+              mean[i] += (*r)["series"][i].get<double>();
+              ++count[i];
+            }
+      json s = json::array();
+      for (std::size_t i = 0; i < mean.size(); ++i) s.push_back(count[i] ? json(mean[i] / count[i]) : json(nullptr));
+      e["series"] = s;
+    }
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+void write_outputs(const std::vector<std::string>& dirs, const std::string& out_dir) {
+  json context;
+  std::vector<json> records;
+  for (const auto& d : dirs) {
+    const fs::path dir = d;
+    if (context.is_null()) {
+      std::ifstream in(dir / "context.json");
+      if (!in) throw std::runtime_error((dir / "context.json").string() + ": cannot open (is this a results directory?)");
+      context = json::parse(in);
+    }
+    bool dropped = false;
+    auto r = bem::metrics::read_jsonl((dir / "results.jsonl").string(), &dropped);
+    if (dropped) std::fprintf(stderr, "note: %s: dropped a truncated last line\n", (dir / "results.jsonl").c_str());
+    records.insert(records.end(), std::make_move_iterator(r.begin()), std::make_move_iterator(r.end()));
+  }
+  json failures = json::array();
+  for (const auto& r : records)
+    if (r.value("status", "") == "failed" && r.value("metric", "") == "run_error")
+      failures.push_back({{"run_id", r["run_id"]}, {"task", r["task"]}, {"model", r["model"]}, {"seed", r["seed"]},
+                          {"error", r["error"]}});
+  json metrics = {{"context", context}, {"results", records}, {"summary", summarize_records(records)},
+                  {"failures", failures}};
+  fs::create_directories(out_dir);
+  {
+    std::ofstream out(fs::path(out_dir) / "metrics.json");
+    out << metrics.dump(1) << "\n";
+    if (!out) throw std::runtime_error(out_dir + "/metrics.json: write failed");
+  }
+  std::ofstream html(fs::path(out_dir) / "report.html");
+  html << render_html(metrics);
+  if (!html) throw std::runtime_error(out_dir + "/report.html: write failed");
+}
+
+int compare_metrics(const std::string& baseline, const std::string& current, double max_drop, bool include_timing,
+                    std::ostream& out) {
+  const json base = read_metrics_json(baseline), cur = read_metrics_json(current);
+  std::map<std::string, const json*> current_by_key;
+  for (const auto& e : cur["summary"]) current_by_key[summary_key(e)] = &e;
+  int gated = 0, failed = 0;
+  out << std::left << std::setw(8) << "status" << std::setw(60) << "task / model / split / metric" << std::right
+      << std::setw(12) << "baseline" << std::setw(12) << "current" << std::setw(10) << "change" << "\n";
+  for (const auto& b : base["summary"]) {
+    if (b.value("better", "") != "higher") continue;
+    if (b.value("timing", false) && !include_timing) continue;
+    if (!b["mean"].is_number()) continue;
+    ++gated;
+    std::string what = b.value("task", "") + " / " + b.value("model", "") + " / " +
+                       (b["split"].is_string() ? b["split"].get<std::string>() : "-") + " / " + b.value("metric", "");
+    if (b.contains("breakdown")) what += " [" + compact(b["breakdown"]) + "]";
+    if (!compact(b["config"]["model"]).empty()) what += " (" + compact(b["config"]["model"]) + ")";
+    const double bv = b["mean"].get<double>();
+    auto it = current_by_key.find(summary_key(b));
+    if (it == current_by_key.end() || !(*it->second)["mean"].is_number()) {
+      ++failed;
+      out << std::left << std::setw(8) << "MISSING" << std::setw(60) << what << std::right << std::setw(12) << fmt(bv)
+          << std::setw(12) << "-" << std::setw(10) << "-" << "\n";
+      continue;
+    }
+    const double cv = (*it->second)["mean"].get<double>();
+    const double drop = bv != 0 ? (bv - cv) / std::fabs(bv) : (cv < bv ? INFINITY : 0.0);
+    const bool bad = drop > max_drop;
+    failed += bad;
+    std::ostringstream change;
+    change << std::showpos << std::fixed << std::setprecision(1) << (bv != 0 ? -drop * 100 : 0.0) << "%";
+    out << std::left << std::setw(8) << (bad ? "FAIL" : "ok") << std::setw(60) << what << std::right << std::setw(12)
+        << fmt(bv) << std::setw(12) << fmt(cv) << std::setw(10) << change.str() << "\n";
+  }
+  out << gated - failed << " passed, " << failed << " failed (gate: relative drop above " << max_drop * 100
+      << "% on higher-is-better metrics" << (include_timing ? "" : ", timing excluded") << ")\n";
+  return failed ? 1 : 0;
+}
+
+}  // namespace bench_driver

@@ -1,0 +1,36 @@
+// metrics.json, report.html and the regression gate.
+#pragma once
+
+#include "suite.hpp"
+
+#include <bem/plugin_host.hpp>
+#include <metrics/records.hpp>
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace bench_driver {
+
+using json = bem::metrics::json;
+
+/// The run's context: hardware report, compiler, flags, git revision, date,
+/// suite and plugins.
+json build_context(const suite& s, const std::vector<std::string>& command_line, const bem::plugin_registry& reg);
+
+/// Across-seed summaries of per-seed records: mean, sample standard
+/// deviation and a Student-t 95% interval per (task, model, configuration,
+/// split, metric, breakdown).
+json summarize_records(const std::vector<json>& records);
+
+/// Reads DIR/context.json and DIR/results.jsonl of every directory and
+/// writes out_dir/metrics.json and out_dir/report.html.
+void write_outputs(const std::vector<std::string>& dirs, const std::string& out_dir);
+
+/// The regression gate. Returns 0 (no drop), 1 (a gated metric dropped by
+/// more than max_drop or disappeared); throws std::runtime_error for
+/// unreadable input.
+int compare_metrics(const std::string& baseline, const std::string& current, double max_drop, bool include_timing,
+                    std::ostream& out);
+
+}  // namespace bench_driver

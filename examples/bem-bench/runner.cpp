@@ -1,0 +1,509 @@
+#include "runner.hpp"
+
+#include <bem/cycles.hpp>
+#include <bem/plugin.hpp>
+#include <bem/prng.hpp>
+#include <bem/toml_parameters.hpp>
+#include <metrics/sequence_metrics.hpp>
+
+#include <fnmatch.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <regex>
+#include <set>
+
+namespace bench_driver {
+
+using json = bem::metrics::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+/// Minimum test sequences per configuration in BEM suite 3.x full protocols.
+constexpr std::int64_t full_protocol_test_sequences = 10000;
+
+const bem_model_type_v1* resolve_model(const run_spec& r, bem::plugin_registry& reg, const bem::task_entry* task,
+                                       std::string& origin, std::string& error) {
+  if (r.model == "reference") {
+    if (task == nullptr) {
+      error = reg.not_found_message("task", r.task);
+      return nullptr;
+    }
+    if (task->type->reference_model == nullptr) {
+      error = "task '" + r.task + "' has no reference solver";
+      return nullptr;
+    }
+    origin = task->origin.plugin;
+    return task->type->reference_model;
+  }
+  const auto* m = reg.find_model(r.model);
+  if (m == nullptr) {
+    error = reg.not_found_message("model", r.model);
+    return nullptr;
+  }
+  origin = m->origin.plugin;
+  return m->type;
+}
+
+/// Turns "parameter 'x': ..." errors into suite locations.
+[[noreturn]] void parameter_config_error(const run_spec& r, const std::string& table, const std::string& what) {
+  static const std::regex key_re("parameter '([^']+)'");
+  std::smatch m;
+  source_location loc = r.where;
+  if (std::regex_search(what, m, key_re)) loc = locate(r, table, m[1].str());
+  throw config_error(loc.str() + ": " + what);
+}
+
+bool is_parameter_error(const std::string& what) { return what.find("parameter '") != std::string::npos; }
+
+/// Everything fixed about one run before it executes.
+struct prepared_run {
+  const run_spec* spec = nullptr;
+  const bem_task_type_v1* task_type = nullptr;
+  const bem_model_type_v1* model_type = nullptr;
+  std::string task_plugin, model_plugin;
+  std::string resolve_error;  ///< non-empty: the run fails with this
+  std::string task_toml, model_toml;
+  json config;
+  std::string run_id;
+};
+
+prepared_run prepare(const run_spec& r, bem::plugin_registry& reg) {
+  prepared_run p;
+  p.spec = &r;
+  p.task_toml = bem::parameters_to_toml(r.task_params);
+  p.model_toml = bem::parameters_to_toml(r.model_params);
+  json task_cfg = json::parse(bem::parameters_to_json(r.task_params));
+  json model_cfg = json::parse(bem::parameters_to_json(r.model_params));
+  const auto* task = reg.find_task(r.task);
+  if (task == nullptr) {
+    p.resolve_error = reg.not_found_message("task", r.task);
+  } else {
+    p.task_type = task->type;
+    p.task_plugin = task->origin.plugin;
+    bem::task_instance t(task->type, p.task_toml);  // throws plugin_error for bad parameters
+    task_cfg = json::parse(t.effective_parameters());
+    p.model_type = resolve_model(r, reg, task, p.model_plugin, p.resolve_error);
+    if (p.model_type != nullptr) {
+      bem::model_instance m(p.model_type, p.model_toml);
+      model_cfg = json::parse(m.effective_parameters());
+    }
+  }
+  p.config = json{{"task", task_cfg}, {"model", model_cfg}, {"protocol", json::parse(bem::parameters_to_json(r.proto.as_values()))}};
+  json identity = {{"task", r.task},
+                   {"task_version", p.task_type ? p.task_type->version : ""},
+                   {"model", r.model},
+                   {"model_version", p.model_type ? p.model_type->version : ""},
+                   {"config", p.config},
+                   {"seed", r.seed}};
+  p.run_id = bem::metrics::hex_id(identity.dump());
+  return p;
+}
+
+const char* better_name(bem::metrics::better b) {
+  switch (b) {
+    case bem::metrics::better::higher: return "higher";
+    case bem::metrics::better::lower: return "lower";
+    case bem::metrics::better::none: return "none";
+  }
+  return "none";
+}
+
+/// Writes the records of one run, all sharing its identity fields.
+class run_recorder {
+ public:
+  run_recorder(bem::metrics::jsonl_appender& out, const suite& s, const prepared_run& p) : out_(out) {
+    base_ = {{"run_id", p.run_id},
+             {"suite", s.name},
+             {"run", p.spec->label},
+             {"task", p.spec->task},
+             {"task_version", p.task_type ? json(p.task_type->version) : json(nullptr)},
+             {"task_plugin", p.task_plugin},
+             {"model", p.spec->model},
+             {"model_version", p.model_type ? json(p.model_type->version) : json(nullptr)},
+             {"model_plugin", p.model_plugin},
+             {"config", p.config},
+             {"seed", p.spec->seed},
+             {"status", "ok"},
+             {"error", nullptr},
+             {"timing", false}};
+    if (p.spec->proto.test_sequences < full_protocol_test_sequences)
+      base_["notes"] = json::array({"test_sequences=" + std::to_string(p.spec->proto.test_sequences) +
+                                    " is below the 10^4 per configuration of the BEM suite's full protocol"});
+  }
+
+  void metric(const std::string& split, const json& condition, const bem::metrics::metric_value& m, bool timing = false) {
+    json r = base_;
+    r["split"] = split;
+    r["condition"] = condition;
+    r["metric"] = m.metric;
+    r["value"] = std::isfinite(m.value) ? json(m.value) : json(nullptr);
+    r["unit"] = m.unit;
+    r["better"] = better_name(m.direction);
+    r["ci"] = m.ci ? json{{"low", m.ci->low}, {"high", m.ci->high}, {"method", m.ci->method}, {"level", 0.95}}
+                   : json(nullptr);
+    r["n"] = m.n;
+    r["n_unit"] = m.n_unit;
+    if (!m.breakdown.empty()) {
+      json b = json::object();
+      for (const auto& [k, v] : m.breakdown) b[k] = v;
+      r["breakdown"] = b;
+    }
+    if (!m.series.empty()) {
+      json s = json::array();
+      for (double v : m.series) s.push_back(std::isfinite(v) ? json(v) : json(nullptr));
+      r["series"] = s;
+      r["series_axis"] = m.series_axis;
+    }
+    r["timing"] = timing;
+    out_.append(r);
+  }
+
+  void simple(const std::string& split, const std::string& name, double value, const std::string& unit,
+              bem::metrics::better b, bool timing, std::int64_t n = 0, const std::string& n_unit = "") {
+    bem::metrics::metric_value m;
+    m.metric = name;
+    m.value = value;
+    m.unit = unit;
+    m.direction = b;
+    m.n = n;
+    m.n_unit = n_unit;
+    metric(split, json::object(), m, timing);
+  }
+
+  void failure(const std::string& error) {
+    json r = base_;
+    r["split"] = nullptr;
+    r["condition"] = json::object();
+    r["metric"] = "run_error";
+    r["value"] = nullptr;
+    r["unit"] = "";
+    r["better"] = "none";
+    r["ci"] = nullptr;
+    r["n"] = 0;
+    r["n_unit"] = "";
+    r["status"] = "failed";
+    r["error"] = error;
+    out_.append(r);
+  }
+
+  /// The last record of every run; its presence marks the run as finished.
+  void finish(double seconds, bool ok) {
+    json r = base_;
+    r["split"] = nullptr;
+    r["condition"] = json::object();
+    r["metric"] = "run_wall_time";
+    r["value"] = seconds;
+    r["unit"] = "s";
+    r["better"] = "none";
+    r["ci"] = nullptr;
+    r["n"] = 1;
+    r["n_unit"] = "runs";
+    r["timing"] = true;
+    r["status"] = ok ? "ok" : "failed";
+    out_.append(r);
+  }
+
+ private:
+  bem::metrics::jsonl_appender& out_;
+  json base_;
+};
+
+std::string headline_metric(const bem::tasks::task_spec& spec) {
+  return spec.output == bem::tasks::output_kind::binary_per_position ? "per_position_accuracy" : "accuracy";
+}
+
+double find_metric(const std::vector<bem::metrics::metric_value>& v, const std::string& name) {
+  for (const auto& m : v)
+    if (m.metric == name && m.breakdown.empty()) return m.value;
+  return std::nan("");
+}
+
+struct split_ref {
+  std::int32_t index;
+  std::string name;
+  json condition;
+};
+
+/// Evaluates `count` sequences of a split with learning off.
+struct evaluation {
+  std::vector<bem::metrics::metric_value> metrics;
+  double predict_seconds = 0, predict_cycles = 0;
+  std::int64_t tokens = 0, sequences = 0;
+};
+
+evaluation evaluate(bem::task_instance& task, bem::model_instance& model, const bem::tasks::task_spec& spec,
+                    const split_ref& split, std::uint64_t seed, std::int64_t count, std::int64_t batch_size,
+                    bem::cycle_counter& counter, bool check_purity) {
+  evaluation e;
+  bem::metrics::sequence_evaluator ev(spec);
+  bem::tasks::sequence_batch batch;
+  bem::tasks::prediction pred, again;
+  for (std::int64_t first = 0; first < count; first += batch_size) {
+    const auto n = static_cast<std::int32_t>(std::min(batch_size, count - first));
+    task.generate(split.index, seed, first, n, batch);
+    pred.reset_for(batch, spec);
+    counter.start();
+    model.predict(batch, pred);
+    const auto sample = counter.stop();
+    e.predict_seconds += sample.seconds;
+    e.predict_cycles += sample.cycles;
+    if (check_purity && first == 0) {
+      again.reset_for(batch, spec);
+      model.predict(batch, again);
+      if (std::memcmp(pred.logits.data(), again.logits.data(), pred.logits.size() * sizeof(float)) != 0)
+        throw std::runtime_error("model '" + std::string(model.type()->name) +
+                                 "' gave different logits for the same batch with learning off "
+                                 "(law 1 of bem::sequence_model: evaluation must not change the model)");
+    }
+    for (auto l : batch.lengths) e.tokens += l;
+    e.sequences += n;
+    ev.add(batch, pred);
+  }
+  e.metrics = ev.results();
+  return e;
+}
+
+void execute(const prepared_run& p, run_recorder& rec, bem::cycle_counter& counter) {
+  const run_spec& r = *p.spec;
+  const protocol& proto = r.proto;
+  bem::task_instance task(p.task_type, p.task_toml);
+  bem::model_instance model(p.model_type, p.model_toml);
+  const bem::tasks::task_spec spec = bem::detail::spec_from_c(task.c_spec());
+  model.reset(task.c_spec(), bem::derive_seed(r.seed, bem::fnv1a64("model")));
+
+  std::optional<split_ref> train, validation;
+  std::vector<split_ref> tests;
+  for (std::int32_t i = 0; i < task.split_count(); ++i) {
+    const auto s = task.split(i);
+    split_ref ref{i, s.name, json::parse(s.condition_json)};
+    if (s.role == BEM_SPLIT_TRAIN && !train) train = ref;
+    else if (s.role == BEM_SPLIT_VALIDATION && !validation) validation = ref;
+    else if (s.role == BEM_SPLIT_TEST) tests.push_back(ref);
+  }
+  if (tests.empty()) throw std::runtime_error("task '" + r.task + "' declares no test split");
+
+  // Training: fresh sequences every epoch, optional early stopping.
+  if (proto.train_sequences > 0) {
+    if (!train) throw std::runtime_error("task '" + r.task + "' declares no train split");
+    bem::tasks::sequence_batch batch;
+    double last_loss = std::nan(""), best = -1;
+    std::int64_t epochs_run = 0, best_epoch = 0, since_best = 0, tokens = 0;
+    double seconds = 0;
+    for (std::int64_t epoch = 0; epoch < proto.epochs; ++epoch) {
+      model.set_learning(true);
+      double loss_sum = 0;
+      std::int64_t loss_n = 0;
+      for (std::int64_t first = 0; first < proto.train_sequences; first += proto.batch_size) {
+        const auto n = static_cast<std::int32_t>(std::min(proto.batch_size, proto.train_sequences - first));
+        task.generate(train->index, r.seed, epoch * proto.train_sequences + first, n, batch);
+        const auto t0 = std::chrono::steady_clock::now();
+        const double loss = model.learn(batch);
+        seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        for (auto l : batch.lengths) tokens += l;
+        if (std::isfinite(loss)) {
+          loss_sum += loss * n;
+          loss_n += n;
+        }
+      }
+      ++epochs_run;
+      last_loss = loss_n ? loss_sum / static_cast<double>(loss_n) : std::nan("");
+      if (validation && proto.validation_sequences > 0) {
+        model.set_learning(false);
+        const auto v = evaluate(task, model, spec, *validation, r.seed, proto.validation_sequences, proto.batch_size,
+                                counter, false);
+        const double score = find_metric(v.metrics, headline_metric(spec));
+        if (score > best) {
+          best = score;
+          best_epoch = epoch + 1;
+          since_best = 0;
+        } else if (proto.patience > 0 && ++since_best >= proto.patience) {
+          break;
+        }
+      } else {
+        best_epoch = epoch + 1;
+      }
+    }
+    using bem::metrics::better;
+    rec.simple("train", "final_train_loss", last_loss, "loss per scored position", better::lower, false);
+    rec.simple("train", "epochs_run", static_cast<double>(epochs_run), "epochs", better::none, false);
+    rec.simple("train", "epochs_to_converge", static_cast<double>(best_epoch), "epochs", better::lower, false);
+    if (best >= 0) rec.simple("validation", "best_validation_" + headline_metric(spec), best, "fraction", better::higher, false);
+    rec.simple("train", "train_tokens_per_second", seconds > 0 ? static_cast<double>(tokens) / seconds : std::nan(""),
+               "tokens/s", better::higher, true, tokens, "tokens");
+  }
+  model.set_learning(false);
+  rec.simple("model", "parameter_count", static_cast<double>(model.parameter_count()), "parameters",
+             bem::metrics::better::none, false);
+
+  // The unit says how cycles were obtained; the calibration figures behind an
+  // estimate are in the context (they vary between runs, the unit must not).
+  const std::string cycle_unit = counter.measured() ? "cycles (measured, perf_event_open)" : "cycles (estimated via TSC)";
+  bool first_split = true;
+  for (const auto& split : tests) {
+    const auto e = evaluate(task, model, spec, split, r.seed, proto.test_sequences, proto.batch_size, counter, first_split);
+    first_split = false;
+    for (const auto& m : e.metrics) rec.metric(split.name, split.condition, m);
+    using bem::metrics::better;
+    bem::metrics::metric_value t;
+    t.n = e.tokens;
+    t.n_unit = "tokens";
+    t.metric = "tokens_per_second";
+    t.value = e.predict_seconds > 0 ? static_cast<double>(e.tokens) / e.predict_seconds : std::nan("");
+    t.unit = "tokens/s";
+    t.direction = better::higher;
+    rec.metric(split.name, split.condition, t, true);
+    t.metric = "cycles_per_token";
+    t.value = e.tokens ? e.predict_cycles / static_cast<double>(e.tokens) : std::nan("");
+    t.unit = cycle_unit;
+    t.direction = better::lower;
+    rec.metric(split.name, split.condition, t, true);
+    t.metric = "cycles_per_sequence";
+    t.value = e.sequences ? e.predict_cycles / static_cast<double>(e.sequences) : std::nan("");
+    t.n = e.sequences;
+    t.n_unit = "sequences";
+    rec.metric(split.name, split.condition, t, true);
+  }
+  model.report([&](std::string_view metric, double value, std::string_view unit) {
+    rec.simple("model", std::string(metric), value, std::string(unit), bem::metrics::better::none, false);
+  });
+}
+
+/// Progress on stderr: a bar on a terminal, one line per finished run otherwise.
+class progress {
+ public:
+  progress(int total, bool bar) : total_(total), bar_(bar) {}
+  void done(const prepared_run& p, bool ok, double seconds, const std::string& error) {
+    ++finished_;
+    const std::string what = p.spec->task + " x " + p.spec->model + " seed=" + std::to_string(p.spec->seed);
+    if (bar_) {
+      constexpr int width = 30;
+      const int fill = total_ ? finished_ * width / total_ : width;
+      std::fprintf(stderr, "\r[%s%s] %d/%d %-50.50s", std::string(static_cast<std::size_t>(fill), '#').c_str(),
+                   std::string(static_cast<std::size_t>(width - fill), '.').c_str(), finished_, total_, what.c_str());
+      if (!ok) std::fprintf(stderr, "\n  failed: %s\n", error.c_str());
+      if (finished_ == total_) std::fprintf(stderr, "\n");
+    } else {
+      std::fprintf(stderr, "[%d/%d] %s %s (%.2f s)%s%s\n", finished_, total_, ok ? "ok    " : "FAILED", what.c_str(),
+                   seconds, ok ? "" : ": ", ok ? "" : error.c_str());
+    }
+    std::fflush(stderr);
+  }
+
+ private:
+  int total_, finished_ = 0;
+  bool bar_;
+};
+
+/// Keeps only the records of runs that finished successfully; returns their ids.
+std::set<std::string> prune_unfinished(const std::string& path) {
+  std::set<std::string> finished;
+  if (!fs::exists(path)) return finished;
+  const auto records = bem::metrics::read_jsonl(path);
+  for (const auto& r : records)
+    if (r.value("metric", "") == "run_wall_time" && r.value("status", "") == "ok") finished.insert(r.value("run_id", ""));
+  const std::string tmp = path + ".resume";
+  {
+    bem::metrics::jsonl_appender out(tmp, true);
+    for (const auto& r : records)
+      if (finished.count(r.value("run_id", ""))) out.append(r);
+  }
+  fs::rename(tmp, path);
+  return finished;
+}
+
+}  // namespace
+
+std::string run_selector(const run_spec& r) { return r.label + "/" + r.task + "/" + r.model; }
+
+void validate_suite(const suite& s, bem::plugin_registry& registry) {
+  std::set<std::string> checked;
+  for (const auto& r : s.runs) {
+    const std::string key = r.task + "\n" + r.model + "\n" + bem::parameters_to_json(r.task_params) + "\n" +
+                            bem::parameters_to_json(r.model_params);
+    if (!checked.insert(key).second) continue;
+    const auto* task = registry.find_task(r.task);
+    if (task == nullptr) continue;  // fails alone at run time
+    try {
+      bem::task_instance t(task->type, bem::parameters_to_toml(r.task_params));
+    } catch (const bem::plugin_error& e) {
+      if (is_parameter_error(e.what())) parameter_config_error(r, "params", e.what());
+      continue;
+    }
+    std::string origin, error;
+    const auto* model = resolve_model(r, registry, task, origin, error);
+    if (model == nullptr) continue;
+    try {
+      bem::model_instance m(model, bem::parameters_to_toml(r.model_params));
+    } catch (const bem::plugin_error& e) {
+      if (is_parameter_error(e.what())) parameter_config_error(r, "model_params", e.what());
+    }
+  }
+}
+
+run_totals run_suite(const suite& s, bem::plugin_registry& registry, const run_options& opt) {
+  run_totals totals;
+  std::vector<const run_spec*> selected;
+  for (std::size_t i = 0; i < s.runs.size(); ++i) {
+    if (static_cast<int>(i % static_cast<std::size_t>(opt.shard_count)) != opt.shard_index) continue;
+    if (!opt.only.empty() && fnmatch(opt.only.c_str(), run_selector(s.runs[i]).c_str(), 0) != 0) continue;
+    selected.push_back(&s.runs[i]);
+  }
+  totals.selected = static_cast<int>(selected.size());
+
+  fs::create_directories(opt.out_dir);
+  const std::string results = (fs::path(opt.out_dir) / "results.jsonl").string();
+  std::set<std::string> finished;
+  if (opt.resume) finished = prune_unfinished(results);
+  bem::metrics::jsonl_appender out(results, !opt.resume);
+  bem::cycle_counter counter;
+
+  std::vector<prepared_run> todo;
+  for (const auto* r : selected) {
+    prepared_run p;
+    try {
+      p = prepare(*r, registry);
+    } catch (const std::exception& e) {  // a plugin that fails at creation fails its run
+      p.spec = r;
+      p.resolve_error = e.what();
+      p.config = json{{"task", json::parse(bem::parameters_to_json(r->task_params))},
+                      {"model", json::parse(bem::parameters_to_json(r->model_params))},
+                      {"protocol", json::parse(bem::parameters_to_json(r->proto.as_values()))}};
+      p.run_id = bem::metrics::hex_id(json{{"task", r->task}, {"model", r->model}, {"config", p.config}, {"seed", r->seed}}.dump());
+    }
+    if (finished.count(p.run_id)) {
+      ++totals.skipped;
+      continue;
+    }
+    todo.push_back(std::move(p));
+  }
+
+  progress bar(static_cast<int>(todo.size()), opt.progress_bar);
+  for (const auto& p : todo) {
+    run_recorder rec(out, s, p);
+    const auto t0 = std::chrono::steady_clock::now();
+    std::string error = p.resolve_error;
+    if (error.empty()) {
+      try {
+        execute(p, rec, counter);
+      } catch (const std::exception& e) {
+        error = e.what();
+      }
+    }
+    if (!error.empty()) rec.failure(error);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    rec.finish(seconds, error.empty());
+    (error.empty() ? totals.ok : totals.failed) += 1;
+    bar.done(p, error.empty(), seconds, error);
+  }
+  return totals;
+}
+
+}  // namespace bench_driver

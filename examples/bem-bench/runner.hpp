@@ -1,0 +1,39 @@
+// Executing a suite: training, evaluation and records.
+#pragma once
+
+#include "suite.hpp"
+
+#include <bem/plugin_host.hpp>
+#include <metrics/records.hpp>
+
+#include <string>
+#include <vector>
+
+namespace bench_driver {
+
+struct run_options {
+  std::string out_dir;
+  std::string only;          ///< glob over "LABEL/TASK/MODEL", empty: all
+  int shard_index = 0;       ///< this shard, 0-based
+  int shard_count = 1;
+  bool resume = false;
+  bool progress_bar = false; ///< a bar on a terminal, else one line per run
+};
+
+struct run_totals {
+  int selected = 0, skipped = 0, ok = 0, failed = 0;
+};
+
+/// Checks every run's task and model parameters against the plugins before
+/// anything runs; throws config_error naming the suite location. Runs whose
+/// task or model is missing are not configuration errors: they fail alone.
+void validate_suite(const suite& s, bem::plugin_registry& registry);
+
+/// Runs the suite, appending records to out_dir/results.jsonl as they are
+/// measured, and returns the totals.
+run_totals run_suite(const suite& s, bem::plugin_registry& registry, const run_options& opt);
+
+/// "LABEL/TASK/MODEL" for --only.
+std::string run_selector(const run_spec& r);
+
+}  // namespace bench_driver

@@ -1,0 +1,392 @@
+#!/usr/bin/env python3
+"""End-to-end tests of bem-bench: the commands, exit codes, error messages,
+records, determinism, resume, shards and the regression gate.
+
+Paths come from the environment (set by tests/driver/meson.build):
+BEM_BENCH, BEM_THROWING_PLUGIN, BEM_BAD_PLUGINS (':'-separated),
+BEM_CUSTOM_PLUGIN."""
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import textwrap
+import unittest
+
+BENCH = os.environ["BEM_BENCH"]
+THROWING = os.environ["BEM_THROWING_PLUGIN"]
+BAD = [p for p in os.environ.get("BEM_BAD_PLUGINS", "").split(":") if p]
+CUSTOM = os.environ["BEM_CUSTOM_PLUGIN"]
+SOURCE = os.environ["BEM_SOURCE_ROOT"]
+
+FAMILIES = ["rtc", "txc", "fsm", "parity", "majority", "dyck1", "kv_retrieval"]
+
+
+def bench(*args, env=None, cwd=None):
+    e = dict(os.environ)
+    e.pop("BEM_PLUGIN_PATH", None)
+    if env:
+        e.update(env)
+    return subprocess.run([BENCH, *args], capture_output=True, text=True, env=e, cwd=cwd, timeout=600)
+
+
+def read(path):
+    with open(path) as f:
+        return f.read()
+
+
+def write_json(path, value):
+    with open(path, "w") as f:
+        json.dump(value, f)
+
+
+def records(d):
+    with open(os.path.join(d, "results.jsonl")) as f:
+        return [json.loads(line) for line in f]
+
+
+def stable(recs):
+    """Records without the fields that measure time."""
+    out = []
+    for r in recs:
+        r = dict(r)
+        if r.get("timing"):
+            for k in ("value", "ci", "mean", "stddev"):
+                r.pop(k, None)
+        out.append(r)
+    return out
+
+
+SMALL_SUITE = """
+name = "small"
+[defaults]
+seeds = [1, 2]
+batch_size = 64
+train_sequences = 128
+test_sequences = 200
+
+[[run]]
+name = "t"
+tasks = ["rtc", "fsm"]
+models = ["reference", "majority_class"]
+[run.params]
+length = 32
+"""
+
+
+class Driver(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix="bem-driver-")
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def write(self, name, text):
+        p = os.path.join(self.tmp, name)
+        with open(p, "w") as f:
+            f.write(textwrap.dedent(text))
+        return p
+
+    # --- commands and usage ------------------------------------------------
+    def test_help_version_and_usage_errors(self):
+        r = bench("--help")
+        self.assertEqual(r.returncode, 0)
+        self.assertIn("compare BASELINE CURRENT", r.stdout)
+        r = bench("--version")
+        self.assertEqual(r.returncode, 0)
+        self.assertRegex(r.stdout, r"bem-bench \d+\.\d+\.\d+ \(v\d+_\d+_\d+")
+        for args in (["frobnicate"], [], ["run", "--shard", "3/2"], ["run", "--bogus"], ["compare", "x"],
+                     ["report"], ["compare", "a", "b", "--max-drop", "lots"]):
+            r = bench(*args)
+            self.assertEqual(r.returncode, 2, args)
+            self.assertIn("usage:", r.stderr)
+
+    def test_list_shows_every_family_and_origin(self):
+        r = bench("list")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        for t in FAMILIES:
+            self.assertRegex(r.stdout, r"\n  %s +v1 +plugin \w+ +\[reference solver\]" % t)
+        self.assertIn("majority_class", r.stdout)
+        self.assertIn("built-in", r.stdout)
+
+    def test_hwinfo(self):
+        r = bench("hwinfo")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertRegex(r.stdout, r"(?i)simd")
+        self.assertRegex(r.stdout, r"measured \(perf_event_open\)|estimated via TSC")
+        j = json.loads(bench("hwinfo", "--json").stdout)
+        self.assertIn("cycle_method", j)
+
+    # --- the default suite -------------------------------------------------
+    def test_default_suite_writes_three_outputs_and_is_deterministic(self):
+        a, b = os.path.join(self.tmp, "a"), os.path.join(self.tmp, "b")
+        ra = bench("run", "--out", a)
+        self.assertEqual(ra.returncode, 0, ra.stderr)
+        rb = bench("run", "--out", b)
+        self.assertEqual(rb.returncode, 0, rb.stderr)
+        for d in (a, b):
+            for f in ("results.jsonl", "metrics.json", "report.html"):
+                self.assertTrue(os.path.getsize(os.path.join(d, f)) > 0, f)
+        recs = records(a)
+        tasks = {r["task"] for r in recs}
+        self.assertTrue(set(FAMILIES) <= tasks, tasks)
+        self.assertTrue(all(r["status"] == "ok" for r in recs))
+        self.assertEqual(stable(records(a)), stable(recs_b := records(b)))
+        self.assertTrue(any(r["timing"] for r in recs_b))
+        ma = json.loads(read(os.path.join(a, "metrics.json")))
+        mb = json.loads(read(os.path.join(b, "metrics.json")))
+        for m in (ma, mb):
+            m["context"].pop("date")
+            m["context"].pop("hardware_calibration")
+            m["context"].pop("command_line")
+            m["results"] = stable(m["results"])
+            m["summary"] = stable(m["summary"])
+        self.assertEqual(ma, mb)
+        # Reference solvers are exact everywhere; quick records say they use fewer test sequences.
+        for r in recs:
+            if r["model"] == "reference" and r["metric"] in ("accuracy", "per_position_accuracy"):
+                self.assertEqual(r["value"], 1.0, r)
+        self.assertTrue(all("below the 10^4" in r["notes"][0] for r in recs))
+        html = read(os.path.join(a, "report.html"))
+        self.assertIn("<svg", html)
+        self.assertIn("against sequence length", html)
+        self.assertIn("accuracy by position", html)
+        self.assertNotIn("<script", html)  # self-contained, static
+
+    def test_record_schema(self):
+        suite = self.write("s.toml", SMALL_SUITE)
+        out = os.path.join(self.tmp, "o")
+        r = bench("run", suite, "--out", out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        recs = records(out)
+        for rec in recs:
+            for k in ("run_id", "task", "task_version", "model", "config", "seed", "metric", "value", "unit",
+                      "ci", "status", "error", "timing", "split"):
+                self.assertIn(k, rec)
+        acc = [x for x in recs if x["metric"] == "full_sequence_accuracy" and x["model"] == "majority_class"]
+        self.assertTrue(acc and all(x["ci"]["method"] == "wilson" for x in acc))
+        self.assertEqual(acc[0]["config"]["task"], {"length": 32, "test_lengths": [32]})  # defaults included
+        self.assertEqual(acc[0]["config"]["protocol"]["test_sequences"], 200)
+        m = json.loads(read(os.path.join(out, "metrics.json")))
+        s = [e for e in m["summary"] if e["metric"] == "per_position_accuracy" and e["model"] == "majority_class"]
+        self.assertTrue(s and all(e["n_seeds"] == 2 and e["ci"]["method"] == "t across seeds" for e in s))
+        for k in ("hardware", "compiler", "build_flags", "git_revision", "date"):
+            self.assertIn(k, m["context"])
+
+    # --- bad input ---------------------------------------------------------
+    def assert_config_error(self, text, *fragments):
+        p = self.write("bad.toml", text)
+        r = bench("run", p, "--out", os.path.join(self.tmp, "bad-out"))
+        self.assertEqual(r.returncode, 2, r.stderr)
+        for f in fragments:
+            self.assertIn(f.replace("FILE", p), r.stderr)
+        self.assertFalse(os.path.exists(os.path.join(self.tmp, "bad-out", "results.jsonl")))
+
+    def test_bad_suite_files_name_file_line_and_column(self):
+        self.assert_config_error('name = "x"\n[[run]]\ntask = "rtc"\nmodel = = 1\n', "FILE:4:")
+        self.assert_config_error('name = "x"\n[[run]]\ntask = "rtc"\nmodel = "reference"\nbatchsize = 3\n',
+                                 "FILE:5:1: unknown key 'batchsize' in [[run]]")
+        self.assert_config_error('name = "x"\n[[run]]\ntask = "rtc"\nmodel = "reference"\ntest_sequences = "many"\n',
+                                 "FILE:5:18: 'test_sequences' must be an integer")
+        self.assert_config_error('name = "x"\n[[run]]\ntask = "rtc"\nmodel = "reference"\n[run.params]\nlenght = 3\n',
+                                 "FILE:6:10: task 'rtc': parameter 'lenght': unknown parameter")
+        self.assert_config_error('name = "x"\n[[run]]\ntask = "rtc"\nmodel = "reference"\n[run.params]\nlength = -3\n',
+                                 "FILE:6:10: task 'rtc': parameter 'length': must lie in")
+        self.assert_config_error('name = "x"\n[[run]]\ntask = "rtc"\nmodel = "reference"\n[run.sweep.params]\nlength = [8, "x"]\n',
+                                 "FILE:6:")
+        self.assert_config_error('[[run]]\ntask = "rtc"\nmodel = "reference"\n', "FILE:1:1: the suite needs a 'name'")
+        self.assert_config_error('name = "x"\nfoo = 1\n', "FILE:2:1: unknown key 'foo' in the suite")
+        r = bench("run", os.path.join(self.tmp, "missing.toml"))
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("missing.toml", r.stderr)
+
+    def test_missing_plugin_fails_only_its_runs(self):
+        p = self.write("s.toml", """
+            name = "m"
+            [defaults]
+            test_sequences = 50
+            [[run]]
+            tasks = ["rtc", "no_such_task"]
+            models = ["reference", "no_such_model"]
+            [run.params]
+            length = 8
+        """)
+        out = os.path.join(self.tmp, "o")
+        r = bench("run", p, "--out", out)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        recs = records(out)
+        errors = [x["error"] for x in recs if x["status"] == "failed" and x["metric"] == "run_error"]
+        self.assertEqual(len(errors), 3)
+        self.assertIn("no plugin provides task 'no_such_task'", "\n".join(errors))
+        self.assertIn("no plugin provides model 'no_such_model'", "\n".join(errors))
+        ok = [x for x in recs if x["task"] == "rtc" and x["model"] == "reference" and x["metric"] == "per_position_accuracy"]
+        self.assertEqual(ok[0]["value"], 1.0)
+        self.assertIn("Failed runs", read(os.path.join(out, "report.html")))
+
+    def test_throwing_plugin_is_recorded_and_the_suite_goes_on(self):
+        p = self.write("s.toml", """
+            name = "throwing"
+            [defaults]
+            test_sequences = 50
+            train_sequences = 64
+            [[run]]
+            tasks = ["throwing_task", "txc"]
+            models = ["reference", "throwing_model", "impure_model"]
+            [run.params]
+            length = 8
+        """)
+        out = os.path.join(self.tmp, "o")
+        r = bench("--plugin-path", THROWING, "run", p, "--out", out)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        recs = records(out)
+        failed = {(x["task"], x["model"]): x["error"] for x in recs if x["metric"] == "run_error"}
+        self.assertIn("deliberate failure while generating test data", failed[("throwing_task", "reference")])
+        self.assertIn("deliberate failure in predict", failed[("txc", "throwing_model")])
+        self.assertIn("law 1", failed[("txc", "impure_model")])
+        done = [x for x in recs if x["task"] == "txc" and x["model"] == "reference" and x["metric"] == "run_wall_time"]
+        self.assertEqual(done[0]["status"], "ok")
+
+    def test_broken_plugins_give_distinct_errors(self):
+        d = os.path.join(self.tmp, "plugins")
+        os.makedirs(d)
+        with open(os.path.join(d, "garbage.so"), "w") as f:
+            f.write("this is not an ELF file")
+        for b in BAD:
+            shutil.copy(b, d)
+        r = bench("--plugin-path", d, "list")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("garbage.so: cannot load", r.stdout)
+        self.assertIn(": no entry point: the module does not export bem_plugin_entry_v1", r.stdout)
+        self.assertIn(": ABI mismatch: plugin ABI version 999", r.stdout)
+        for t in FAMILIES:  # the good plugins still load
+            self.assertIn("  " + t + " ", r.stdout)
+        # A run that needs a missing task names the failed plugins; the others still run.
+        p = self.write("s.toml", """
+            name = "b"
+            [defaults]
+            test_sequences = 20
+            [[run]]
+            tasks = ["broken_task", "fsm"]
+            model = "reference"
+        """)
+        out = os.path.join(self.tmp, "o")
+        r = bench("--plugin-path", d, "run", p, "--out", out)
+        self.assertEqual(r.returncode, 1)
+        errors = [x["error"] for x in records(out) if x["metric"] == "run_error"]
+        self.assertEqual(len(errors), 1)
+        self.assertIn("plugins that failed to load", errors[0])
+        self.assertIn("ABI mismatch", errors[0])
+        # BEM_PLUGIN_PATH is searched too.
+        r = bench("list", env={"BEM_PLUGIN_PATH": d})
+        self.assertIn("ABI mismatch", r.stdout)
+
+    def test_custom_plugin_example_runs(self):
+        r = bench("--plugin-path", CUSTOM, "list")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        name = [l.split()[0] for l in r.stdout.splitlines() if "bem_custom_example" in l or " custom " in l]
+        out = os.path.join(self.tmp, "o")
+        listing = r.stdout.split("Models:")[0]
+        custom = [l.split()[0] for l in listing.splitlines() if l.startswith("  ") and " plugin " in l
+                  and l.split()[0] not in FAMILIES]
+        self.assertEqual(len(custom), 1, listing)
+        p = self.write("s.toml", """
+            name = "custom"
+            [defaults]
+            test_sequences = 100
+            [[run]]
+            task = "%s"
+            models = ["reference", "majority_class"]
+        """ % custom[0])
+        r = bench("--plugin-path", CUSTOM, "run", p, "--out", out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        accs = [x["value"] for x in records(out) if x["model"] == "reference"
+                and x["metric"] in ("accuracy", "per_position_accuracy") and "breakdown" not in x]
+        self.assertTrue(accs and all(a == 1.0 for a in accs))
+
+    def test_suite_guide_example_is_verbatim_and_runs(self):
+        example = read(os.path.join(SOURCE, "configs", "example.toml"))
+        guide = read(os.path.join(SOURCE, "docs", "suites-and-results.md"))
+        block = guide.split("```toml\n", 1)[1].split("```", 1)[0]
+        self.assertEqual(block, example)
+        out = os.path.join(self.tmp, "example")
+        r = bench("run", os.path.join(SOURCE, "configs", "example.toml"), "--out", out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        recs = records(out)
+        self.assertEqual(len({x["run_id"] for x in recs}), 3 * 2 + 3 * 3)
+        parity = [x for x in recs if x["task"] == "parity" and x["model"] == "reference" and x["metric"] == "accuracy"]
+        self.assertEqual({x["split"] for x in parity}, {"test/T=16", "test/T=64", "test/T=256"})
+        self.assertTrue(all(x["value"] == 1.0 and x["n"] == 2000 for x in parity))
+
+    # --- resume, shards, selection -----------------------------------------
+    def test_resume_after_a_crash_loses_nothing(self):
+        suite = self.write("s.toml", SMALL_SUITE)
+        full, part = os.path.join(self.tmp, "full"), os.path.join(self.tmp, "part")
+        self.assertEqual(bench("run", suite, "--out", full).returncode, 0)
+        self.assertEqual(bench("run", suite, "--out", part).returncode, 0)
+        lines = read(os.path.join(part, "results.jsonl")).splitlines(True)
+        # Simulate a crash in the middle of the fifth run: keep a torn half line.
+        cut = [i for i, l in enumerate(lines) if '"run_wall_time"' in l][3] + 5
+        with open(os.path.join(part, "results.jsonl"), "w") as f:
+            f.writelines(lines[:cut])
+            f.write(lines[cut][: len(lines[cut]) // 2])
+        r = bench("run", suite, "--out", part, "--resume")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("4 skipped", r.stdout)
+        key = lambda x: (x["run_id"], x["split"] or "", x["metric"], json.dumps(x.get("breakdown")))
+        self.assertEqual(sorted(stable(records(full)), key=key), sorted(stable(records(part)), key=key))
+
+    def test_shards_partition_the_suite_and_report_merges_them(self):
+        suite = self.write("s.toml", SMALL_SUITE)
+        ids = []
+        dirs = []
+        for i in range(3):
+            d = os.path.join(self.tmp, "shard%d" % i)
+            r = bench("run", suite, "--out", d, "--shard", "%d/3" % i)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            ids.append({x["run_id"] for x in records(d)})
+            dirs.append(d)
+        self.assertEqual(sum(len(s) for s in ids), 8)
+        self.assertEqual(len(set().union(*ids)), 8)
+        merged = os.path.join(self.tmp, "merged")
+        r = bench("report", *dirs, "--out", merged)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        m = json.loads(read(os.path.join(merged, "metrics.json")))
+        self.assertEqual(len({x["run_id"] for x in m["results"]}), 8)
+
+    def test_only_selects_runs(self):
+        suite = self.write("s.toml", SMALL_SUITE)
+        out = os.path.join(self.tmp, "o")
+        r = bench("run", suite, "--out", out, "--only", "*/fsm/reference")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual({(x["task"], x["model"]) for x in records(out)}, {("fsm", "reference")})
+
+    # --- the regression gate -----------------------------------------------
+    def test_compare_gate(self):
+        suite = self.write("s.toml", SMALL_SUITE)
+        out = os.path.join(self.tmp, "o")
+        self.assertEqual(bench("run", suite, "--out", out).returncode, 0)
+        base = os.path.join(out, "metrics.json")
+        r = bench("compare", base, base)
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        self.assertRegex(r.stdout, r"\n\d+ passed, 0 failed")
+        m = json.loads(read(base))
+        for e in m["summary"]:
+            if e["model"] == "reference" and e["metric"] == "per_position_accuracy" and e["task"] == "fsm":
+                e["mean"] = 0.9  # a 10% drop
+        worse = os.path.join(self.tmp, "worse.json")
+        write_json(worse, m)
+        r = bench("compare", base, worse)
+        self.assertEqual(r.returncode, 1, r.stdout)
+        self.assertRegex(r.stdout, r"FAIL +fsm / reference / test/T=32 / per_position_accuracy")
+        self.assertEqual(bench("compare", base, worse, "--max-drop", "0.2").returncode, 0)
+        m["summary"] = [e for e in m["summary"] if e["task"] != "rtc"]
+        write_json(worse, m)
+        r = bench("compare", base, worse)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("MISSING", r.stdout)
+        r = bench("compare", base, os.path.join(self.tmp, "nope.json"))
+        self.assertEqual(r.returncode, 2)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)

@@ -1,0 +1,61 @@
+// A plugin whose task throws while generating test data and whose model
+// throws while predicting: the driver must record each failure with its text
+// and go on with the rest of the suite.
+#include <bem/plugin.hpp>
+#include <tasks/temporal.hpp>
+
+#include <cstdint>
+
+#include <stdexcept>
+
+namespace {
+
+struct throwing_task : bem::tasks::txc_task {
+  static constexpr const char* name = "throwing_task";
+  static constexpr const char* version = "1";
+  static constexpr const char* description = "TXC whose test split throws";
+  using txc_task::txc_task;
+  void generate(std::size_t split, std::uint64_t seed, std::int64_t first, std::int32_t count,
+                bem::tasks::sequence_batch& out) const {
+    if (splits().at(split).role == bem::tasks::split_role::test)
+      throw std::runtime_error("deliberate failure while generating test data");
+    txc_task::generate(split, seed, first, count, out);
+  }
+};
+
+struct throwing_model {
+  static constexpr const char* name = "throwing_model";
+  static constexpr const char* version = "1";
+  static constexpr const char* description = "learns nothing and throws when asked to predict";
+  explicit throwing_model(bem::parameters&) {}
+  void reset(const bem::tasks::task_spec&, std::uint64_t) {}
+  void set_learning(bool) {}
+  double learn(const bem::tasks::sequence_batch&) { return 0.0; }
+  void predict(const bem::tasks::sequence_batch&, bem::tasks::prediction&) {
+    throw std::logic_error("deliberate failure in predict");
+  }
+  std::size_t parameter_count() const { return 0; }
+};
+
+/// Breaks law 1: its predictions change from call to call with learning off.
+struct impure_model {
+  static constexpr const char* name = "impure_model";
+  static constexpr const char* version = "1";
+  static constexpr const char* description = "changes its answers with learning off (violates law 1)";
+  explicit impure_model(bem::parameters&) {}
+  void reset(const bem::tasks::task_spec&, std::uint64_t) {}
+  void set_learning(bool) {}
+  double learn(const bem::tasks::sequence_batch&) { return 0.0; }
+  void predict(const bem::tasks::sequence_batch&, bem::tasks::prediction& out) {
+    calls_ += 1.0f;
+    for (float& l : out.logits) l = calls_;
+  }
+  std::size_t parameter_count() const { return 1; }
+
+ private:
+  float calls_ = 0;
+};
+
+}  // namespace
+
+BEM_PLUGIN("throwing", "1", BEM_TASKS(throwing_task), BEM_MODELS(throwing_model, impure_model))
