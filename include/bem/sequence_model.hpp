@@ -33,7 +33,7 @@
 // emit(std::string_view metric, double value, std::string_view unit) for
 // extra figures (training epochs, state size...) that go into the records.
 //
-// Example (compiled by tests/docs_examples.cpp):
+// Example (compiled by tests/api/docs_examples.cpp):
 //
 //     struct always_one_model {
 //       void reset(const bem::tasks::task_spec&, std::uint64_t) {}

@@ -33,11 +33,11 @@
 // (temporal.hpp), parity_task, majority_task (parity.hpp), dyck1_task
 // (dyck.hpp), kv_retrieval_task (kv_retrieval.hpp).
 //
-// Example (compiled by tests/docs_examples.cpp):
+// Example (compiled by tests/api/docs_examples.cpp):
 //
 //     struct always_one_task {                 // y_t = 1 for every t
 //       bem::tasks::task_spec spec() const {
-//         return {.vocab_size = 2, .output = bem::tasks::output_kind::binary_per_position};
+//         return {};  // the defaults: tokens {0, 1}, a binary label per position
 //       }
 //       std::vector<bem::tasks::split_info> splits() const {
 //         return {{"train", bem::tasks::split_role::train, 8, {}},

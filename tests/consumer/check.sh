@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Builds tests/consumer — a project of its own that uses bem — the two ways a
+# researcher would, in a fresh temporary directory:
+#   (i)  bem as a meson subproject (subprojects/bem -> the bem source tree):
+#        the subproject must build nothing but the dependency;
+#   (ii) an installed bem: `meson install` into a temporary prefix, then the
+#        consumer finds bem.pc through PKG_CONFIG_PATH and compiles against
+#        the installed headers only. The example plugin is also built out of
+#        tree with the command of examples/custom_task_plugin/README.md.
+# Usage: check.sh BEM_SOURCE_ROOT
+set -euo pipefail
+
+src=$(cd "${1:?usage: check.sh BEM_SOURCE_ROOT}" && pwd)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/bem-consumer.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+step() { printf '\n=== %s\n' "$*"; }
+fail() { printf 'FAIL: %s\n' "$*" >&2; exit 1; }
+
+copy_consumer() {
+  mkdir -p "$1"
+  cp "$src/tests/consumer/meson.build" "$src/tests/consumer/main.cpp" "$1/"
+}
+
+step "(i) bem as a subproject"
+copy_consumer "$tmp/sub"
+mkdir -p "$tmp/sub/subprojects"
+ln -s "$src" "$tmp/sub/subprojects/bem"
+meson setup "$tmp/sub/build" "$tmp/sub" --wrap-mode=nodownload --force-fallback-for=bem
+targets=$(meson introspect --targets "$tmp/sub/build" |
+  python3 -c 'import json, sys; print(" ".join(sorted(t["name"] for t in json.load(sys.stdin))))')
+[[ "$targets" == "bem-consumer" ]] ||
+  fail "the bem subproject must build nothing but the dependency; targets: $targets"
+echo "targets: $targets"
+ninja -C "$tmp/sub/build"
+"$tmp/sub/build/bem-consumer"
+
+step "(ii) installed bem through pkg-config"
+meson setup "$tmp/bem-build" "$src" --prefix "$tmp/prefix" -Dtests=false --wrap-mode=nodownload
+ninja -C "$tmp/bem-build"
+meson install -C "$tmp/bem-build" --no-rebuild --quiet
+pc=$(find "$tmp/prefix" -name bem.pc -print -quit)
+[[ -n "$pc" ]] || fail "meson install wrote no bem.pc under $tmp/prefix"
+export PKG_CONFIG_PATH="$(dirname "$pc")"
+echo "bem.pc: $pc"
+cflags=$(pkg-config --cflags bem)
+echo "pkg-config --cflags bem: $cflags"
+[[ "$cflags" == *"-I$tmp/prefix/include/bem-0"* ]] || fail "Cflags do not point at the installed headers"
+[[ -f "$tmp/prefix/include/bem-0/bem/plugin_abi.h" && -f "$tmp/prefix/include/bem-0/tasks/temporal.hpp" ]] ||
+  fail "headers missing under $tmp/prefix/include/bem-0"
+
+copy_consumer "$tmp/inst"
+meson setup "$tmp/inst/build" "$tmp/inst" --wrap-mode=nodownload
+ninja -C "$tmp/inst/build"
+# The consumer compiled against the installed copy, never the source tree.
+grep -q -- "-I$tmp/prefix/include/bem-0" "$tmp/inst/build/compile_commands.json" ||
+  fail "the consumer did not use the installed headers"
+if grep -q -- "$src/include" "$tmp/inst/build/compile_commands.json"; then
+  fail "the consumer saw the source tree's headers"
+fi
+"$tmp/inst/build/bem-consumer"
+
+step "(ii) the example plugin built out of tree against the installed bem (README command)"
+mkdir -p "$tmp/mytask"
+cp "$src/examples/custom_task_plugin/plugin.cpp" "$tmp/mytask/"
+(cd "$tmp/mytask" &&
+  c++ -std=c++20 -shared -fPIC -fvisibility=hidden -fno-gnu-unique $(pkg-config --cflags --libs bem) plugin.cpp -o bem_mytask.so)
+nm -D --defined-only "$tmp/mytask/bem_mytask.so" | grep -q ' T bem_plugin_entry_v1$' ||
+  fail "bem_mytask.so does not export bem_plugin_entry_v1"
+bench=$(find "$tmp/prefix" -type f -name bem-bench -perm -u+x -print -quit)
+if [[ -n "$bench" ]]; then
+  listing=$("$bench" --plugin-path "$tmp/mytask" list)
+  echo "$listing"
+  grep -q last_token_count <<<"$listing" || fail "bem-bench list does not show the out-of-tree plugin's task"
+else
+  echo "skip: no bem-bench was installed, the plugin was only built"
+fi
+echo
+echo "consumer: ok"
