@@ -88,6 +88,10 @@ int cmd_list(const std::vector<std::string>& paths) {
               << " plugin " << std::setw(10) << t.origin.plugin
               << (t.type->reference_model ? " [reference solver]  " : "                     ") << t.type->description
               << "\n";
+  std::cout << "Microbenchmarks (no model):\n";
+  for (const auto& b : reg.benchmarks())
+    std::cout << "  " << std::left << std::setw(16) << b.type->name << " v" << std::setw(4) << b.type->version
+              << " plugin " << std::setw(10) << b.origin.plugin << " " << b.type->description << "\n";
   std::cout << "Models:\n";
   std::cout << "  " << std::left << std::setw(16) << "reference" << "      built-in  each task's exact solver (tasks marked [reference solver])\n";
   for (const auto& m : reg.models())

@@ -66,6 +66,7 @@ bool is_parameter_error(const std::string& what) { return what.find("parameter '
 /// Everything fixed about one run before it executes.
 struct prepared_run {
   const run_spec* spec = nullptr;
+  const bem_benchmark_type_v1* bench_type = nullptr;  ///< set when the "task" is a microbenchmark
   const bem_task_type_v1* task_type = nullptr;
   const bem_model_type_v1* model_type = nullptr;
   std::string task_plugin, model_plugin;
@@ -83,7 +84,15 @@ prepared_run prepare(const run_spec& r, bem::plugin_registry& reg) {
   json task_cfg = json::parse(bem::parameters_to_json(r.task_params));
   json model_cfg = json::parse(bem::parameters_to_json(r.model_params));
   const auto* task = reg.find_task(r.task);
-  if (task == nullptr) {
+  if (const auto* bench = reg.find_benchmark(r.task)) {
+    p.bench_type = bench->type;
+    p.task_plugin = bench->origin.plugin;
+    bem::benchmark_instance b(bench->type, p.task_toml);  // throws plugin_error for bad parameters
+    task_cfg = json::parse(b.effective_parameters());
+    if (r.model != "none") p.resolve_error = "'" + r.task + "' is a microbenchmark and takes no model (got '" + r.model + "')";
+  } else if (r.model == "none") {
+    p.resolve_error = task ? "task '" + r.task + "' needs a model" : reg.not_found_message("task", r.task);
+  } else if (task == nullptr) {
     p.resolve_error = reg.not_found_message("task", r.task);
   } else {
     p.task_type = task->type;
@@ -97,8 +106,9 @@ prepared_run prepare(const run_spec& r, bem::plugin_registry& reg) {
     }
   }
   p.config = json{{"task", task_cfg}, {"model", model_cfg}, {"protocol", json::parse(bem::parameters_to_json(r.proto.as_values()))}};
+  const char* task_version = p.bench_type ? p.bench_type->version : p.task_type ? p.task_type->version : "";
   json identity = {{"task", r.task},
-                   {"task_version", p.task_type ? p.task_type->version : ""},
+                   {"task_version", task_version},
                    {"model", r.model},
                    {"model_version", p.model_type ? p.model_type->version : ""},
                    {"config", p.config},
@@ -124,7 +134,9 @@ class run_recorder {
              {"suite", s.name},
              {"run", p.spec->label},
              {"task", p.spec->task},
-             {"task_version", p.task_type ? json(p.task_type->version) : json(nullptr)},
+             {"task_version", p.bench_type  ? json(p.bench_type->version)
+                              : p.task_type ? json(p.task_type->version)
+                                            : json(nullptr)},
              {"task_plugin", p.task_plugin},
              {"model", p.spec->model},
              {"model_version", p.model_type ? json(p.model_type->version) : json(nullptr)},
@@ -271,7 +283,16 @@ evaluation evaluate(bem::task_instance& task, bem::model_instance& model, const 
   return e;
 }
 
+/// A microbenchmark measures itself; each of its records becomes one of ours.
+void execute_benchmark(const prepared_run& p, run_recorder& rec) {
+  bem::benchmark_instance bench(p.bench_type, p.task_toml);
+  bench.run(p.spec->seed, [&](const bem::benchmark_record& r, const std::string& condition) {
+    rec.metric(r.split, json::parse(condition), r.value, r.timing);
+  });
+}
+
 void execute(const prepared_run& p, run_recorder& rec, bem::cycle_counter& counter) {
+  if (p.bench_type != nullptr) return execute_benchmark(p, rec);
   const run_spec& r = *p.spec;
   const protocol& proto = r.proto;
   bem::task_instance task(p.task_type, p.task_toml);
@@ -429,6 +450,14 @@ void validate_suite(const suite& s, bem::plugin_registry& registry) {
     const std::string key = r.task + "\n" + r.model + "\n" + bem::parameters_to_json(r.task_params) + "\n" +
                             bem::parameters_to_json(r.model_params);
     if (!checked.insert(key).second) continue;
+    if (const auto* bench = registry.find_benchmark(r.task)) {
+      try {
+        bem::benchmark_instance b(bench->type, bem::parameters_to_toml(r.task_params));
+      } catch (const bem::plugin_error& e) {
+        if (is_parameter_error(e.what())) parameter_config_error(r, "params", e.what());
+      }
+      continue;
+    }
     const auto* task = registry.find_task(r.task);
     if (task == nullptr) continue;  // fails alone at run time
     try {

@@ -220,7 +220,7 @@ suite parse_suite(const std::string& text, const std::string& file) {
       }
     }
     if (tasks.empty()) fail(rn, file, "the run needs 'task' or 'tasks'");
-    if (models.empty()) fail(rn, file, "the run needs 'model' or 'models'");
+    if (models.empty()) models = {"none"};  // microbenchmarks take no model
 
     // Expand: tasks x sweep combinations x models x seeds, in file order.
     std::vector<std::size_t> pick(axes.size(), 0);

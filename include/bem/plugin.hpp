@@ -4,7 +4,8 @@
 //     #include <bem/plugin.hpp>
 //     BEM_PLUGIN("my_tasks", "1.0", BEM_TASKS(my_task), BEM_MODELS())
 //
-// expands to the exported entry point `bem_plugin_entry_v1`. Every call that
+// (any of BEM_TASKS, BEM_MODELS and BEM_BENCHMARKS, each at most once, in any
+// order) expands to the exported entry point `bem_plugin_entry_v1`. Every call that
 // crosses the boundary is wrapped so that an exception becomes error text:
 // a throwing task fails the run that uses it, never the host. Build plugins
 // with hidden visibility (meson: gnu_symbol_visibility : 'hidden'); the entry
@@ -14,6 +15,7 @@
 // and a plugin model go through one code path.
 #pragma once
 
+#include <bem/benchmark.hpp>
 #include <bem/plugin_abi.h>
 #include <bem/sequence_model.hpp>
 #include <bem/toml_parameters.hpp>
@@ -272,6 +274,68 @@ struct task_adapter {
       &effective_parameters, &spec, &split_count, &split, &generate, reference()};
 };
 
+template <class Benchmark>
+struct benchmark_adapter {
+  static_assert(assert_pluggable_benchmark<Benchmark>());
+
+  struct holder {
+    parameters params;
+    Benchmark bench;
+    std::string effective;
+    explicit holder(parameters p) : params(std::move(p)), bench(params) {
+      params.check_all_used();
+      effective = parameters_to_json(params.effective());
+    }
+  };
+  /// Forwards C++ records to the host's C sink.
+  struct c_sink final : benchmark_sink {
+    bem_record_sink_v1 sink;
+    void* context;
+    c_sink(bem_record_sink_v1 s, void* c) : sink(s), context(c) {}
+    void emit(const benchmark_record& r) override {
+      const std::string condition = condition_json(r.condition);
+      const auto& v = r.value;
+      bem_record_v1 c{};
+      c.struct_size = sizeof(bem_record_v1);
+      c.split = r.split.c_str();
+      c.condition_json = condition.c_str();
+      c.metric = v.metric.c_str();
+      c.value = v.value;
+      c.unit = v.unit.c_str();
+      c.better = v.direction == metrics::better::higher  ? BEM_BETTER_HIGHER
+                 : v.direction == metrics::better::lower ? BEM_BETTER_LOWER
+                                                         : BEM_BETTER_NONE;
+      c.timing = r.timing ? 1 : 0;
+      c.has_ci = v.ci ? 1 : 0;
+      c.ci_low = v.ci ? v.ci->low : 0.0;
+      c.ci_high = v.ci ? v.ci->high : 0.0;
+      c.ci_method = v.ci ? v.ci->method.c_str() : "";
+      c.n = v.n;
+      c.n_unit = v.n_unit.c_str();
+      sink(context, &c);
+    }
+  };
+  static holder& self(void* h) noexcept { return *static_cast<holder*>(h); }
+
+  static void* create(const char* toml, char* err, std::size_t size) noexcept {
+    holder* h = nullptr;
+    guarded(err, size, [&] { h = new holder(parameters_from_toml(toml ? toml : "", Benchmark::name)); });
+    return h;
+  }
+  static void destroy(void* h) noexcept { delete static_cast<holder*>(h); }
+  static const char* effective_parameters(void* h) noexcept { return self(h).effective.c_str(); }
+  static int run(void* h, std::uint64_t seed, bem_record_sink_v1 sink, void* ctx, char* err, std::size_t size) noexcept {
+    return guarded(err, size, [&] {
+      c_sink s(sink, ctx);
+      self(h).bench.run(seed, s);
+    });
+  }
+
+  static constexpr bem_benchmark_type_v1 type = {sizeof(bem_benchmark_type_v1), Benchmark::name, Benchmark::version,
+                                                 Benchmark::description, &create, &destroy, &effective_parameters,
+                                                 &run};
+};
+
 template <class... Tasks>
 struct task_list {
   static constexpr std::size_t size = sizeof...(Tasks);
@@ -283,11 +347,40 @@ struct model_list {
   static constexpr const bem_model_type_v1* table[size + 1] = {&model_adapter<Models>::type..., nullptr};
 };
 
-template <class Tasks, class Models>
+template <class... Benchmarks>
+struct benchmark_list {
+  static constexpr std::size_t size = sizeof...(Benchmarks);
+  static constexpr const bem_benchmark_type_v1* table[size + 1] = {&benchmark_adapter<Benchmarks>::type..., nullptr};
+};
+
+/// The list of kind `List` among `Lists`, or an empty one.
+template <template <class...> class List, class... Lists>
+struct pick_list {
+  using type = List<>;
+};
+template <template <class...> class List, class... Items, class... Rest>
+struct pick_list<List, List<Items...>, Rest...> {
+  using type = List<Items...>;
+};
+template <template <class...> class List, class First, class... Rest>
+struct pick_list<List, First, Rest...> : pick_list<List, Rest...> {};
+
+template <class... Lists>
 constexpr bem_plugin_v1 make_plugin_table(const char* name, const char* version) {
-  return {BEM_PLUGIN_ABI_VERSION, sizeof(bem_plugin_v1), name, version, BEM_ABI_TAG,
-          static_cast<std::uint32_t>(Tasks::size), Tasks::table,
-          static_cast<std::uint32_t>(Models::size), Models::table};
+  using tasks_t = typename pick_list<task_list, Lists...>::type;
+  using models_t = typename pick_list<model_list, Lists...>::type;
+  using benchmarks_t = typename pick_list<benchmark_list, Lists...>::type;
+  return {BEM_PLUGIN_ABI_VERSION,
+          sizeof(bem_plugin_v1),
+          name,
+          version,
+          BEM_ABI_TAG,
+          static_cast<std::uint32_t>(tasks_t::size),
+          tasks_t::table,
+          static_cast<std::uint32_t>(models_t::size),
+          models_t::table,
+          static_cast<std::uint32_t>(benchmarks_t::size),
+          benchmarks_t::table};
 }
 
 }  // namespace detail
@@ -297,10 +390,13 @@ BEM_NAMESPACE_END
 #define BEM_TASKS(...) ::bem::detail::task_list<__VA_ARGS__>
 /// The model classes a plugin exports.
 #define BEM_MODELS(...) ::bem::detail::model_list<__VA_ARGS__>
+/// The microbenchmark classes a plugin exports.
+#define BEM_BENCHMARKS(...) ::bem::detail::benchmark_list<__VA_ARGS__>
 
-/// Defines the plugin's entry point. NAME and VERSION are string literals.
-#define BEM_PLUGIN(NAME, VERSION, TASKS, MODELS)                                                          \
+/// Defines the plugin's entry point. NAME and VERSION are string literals;
+/// then BEM_TASKS(...), BEM_MODELS(...), BEM_BENCHMARKS(...) as needed.
+#define BEM_PLUGIN(NAME, VERSION, ...)                                                                    \
   extern "C" BEM_PLUGIN_EXPORT const bem_plugin_v1* bem_plugin_entry_v1(void) {                         \
-    static constexpr bem_plugin_v1 table = ::bem::detail::make_plugin_table<TASKS, MODELS>(NAME, VERSION); \
+    static constexpr bem_plugin_v1 table = ::bem::detail::make_plugin_table<__VA_ARGS__>(NAME, VERSION);  \
     return &table;                                                                                        \
   }

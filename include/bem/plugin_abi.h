@@ -129,6 +129,42 @@ struct bem_model_type_v1 {
   void (*report)(void* model, bem_metric_sink_v1 sink, void* context);
 };
 
+/* One measurement of a microbenchmark (a task that measures itself rather
+ * than generating sequences: BIT-ALU throughput, routing, SAT...). */
+enum { BEM_BETTER_NONE = 0, BEM_BETTER_HIGHER = 1, BEM_BETTER_LOWER = 2 };
+
+typedef struct bem_record_v1 {
+  uint32_t struct_size;
+  const char* split;          /* the measured configuration's name, e.g. "W=256" */
+  const char* condition_json; /* a JSON object: what distinguishes it, e.g. {"W":256} */
+  const char* metric;
+  double value;
+  const char* unit;
+  int32_t better;             /* BEM_BETTER_* */
+  int32_t timing;             /* 1 when the value measures time (it varies between runs) */
+  int32_t has_ci;             /* 1 when ci_low, ci_high and ci_method hold a 95% interval */
+  double ci_low;
+  double ci_high;
+  const char* ci_method;
+  int64_t n;                  /* units behind the value */
+  const char* n_unit;
+} bem_record_v1;
+
+/* Receives one record; the record and its strings live only during the call. */
+typedef void (*bem_record_sink_v1)(void* context, const bem_record_v1* record);
+
+typedef struct bem_benchmark_type_v1 {
+  uint32_t struct_size;
+  const char* name;
+  const char* version;
+  const char* description;
+  void* (*create)(const char* parameters_toml, char* err, size_t err_size);
+  void (*destroy)(void* benchmark);
+  const char* (*effective_parameters)(void* benchmark);
+  /* Runs the whole measurement, sending each record to `sink` as it exists. */
+  int (*run)(void* benchmark, uint64_t seed, bem_record_sink_v1 sink, void* context, char* err, size_t err_size);
+} bem_benchmark_type_v1;
+
 typedef struct bem_plugin_v1 {
   uint32_t abi_version;       /* BEM_PLUGIN_ABI_VERSION */
   uint32_t struct_size;       /* sizeof(bem_plugin_v1) as the plugin saw it */
@@ -139,6 +175,8 @@ typedef struct bem_plugin_v1 {
   const bem_task_type_v1* const* tasks;
   uint32_t model_count;
   const bem_model_type_v1* const* models;
+  uint32_t benchmark_count;
+  const bem_benchmark_type_v1* const* benchmarks;
 } bem_plugin_v1;
 
 typedef const bem_plugin_v1* (*bem_plugin_entry_v1_fn)(void);

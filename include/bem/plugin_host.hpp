@@ -14,6 +14,7 @@
 //   invalid table   required fields are missing.
 #pragma once
 
+#include <bem/benchmark.hpp>
 #include <bem/plugin_abi.h>
 #include <bem/version.hpp>
 #include <tasks/batch.hpp>
@@ -72,6 +73,10 @@ struct task_entry {
 };
 struct model_entry {
   const bem_model_type_v1* type;
+  plugin_origin origin;
+};
+struct benchmark_entry {
+  const bem_benchmark_type_v1* type;
   plugin_origin origin;
 };
 
@@ -183,6 +188,7 @@ class plugin_registry {
     plugins_.push_back(origin);
     for (std::uint32_t i = 0; i < table->task_count; ++i) add_task(table->tasks[i], origin);
     for (std::uint32_t i = 0; i < table->model_count; ++i) add_model(table->models[i], origin);
+    for (std::uint32_t i = 0; i < table->benchmark_count; ++i) add_benchmark(table->benchmarks[i], origin);
     return true;
   }
 
@@ -197,7 +203,14 @@ class plugin_registry {
     return nullptr;
   }
 
+  const benchmark_entry* find_benchmark(std::string_view name) const {
+    for (const auto& b : benchmarks_)
+      if (name == b.type->name) return &b;
+    return nullptr;
+  }
+
   const std::vector<task_entry>& tasks() const noexcept { return tasks_; }
+  const std::vector<benchmark_entry>& benchmarks() const noexcept { return benchmarks_; }
   const std::vector<model_entry>& models() const noexcept { return models_; }
   const std::vector<plugin_origin>& plugins() const noexcept { return plugins_; }
   const std::vector<plugin_load_failure>& failures() const noexcept { return failures_; }
@@ -232,10 +245,24 @@ class plugin_registry {
           !m->effective_parameters)
         return "model entry " + std::to_string(i) + " is incomplete or too small";
     }
+    if (t.benchmark_count > 0 && t.benchmarks == nullptr) return "benchmark table is NULL";
+    for (std::uint32_t i = 0; i < t.benchmark_count; ++i) {
+      const auto* b = t.benchmarks[i];
+      if (b == nullptr || b->struct_size < sizeof(bem_benchmark_type_v1) || b->name == nullptr || !b->create ||
+          !b->destroy || !b->run || !b->effective_parameters)
+        return "benchmark entry " + std::to_string(i) + " is incomplete or too small";
+    }
     return {};
   }
+  void add_benchmark(const bem_benchmark_type_v1* b, const plugin_origin& o) {
+    if (find_benchmark(b->name) || find_task(b->name)) {
+      shadowed_.push_back(std::string("benchmark '") + b->name + "' from " + o.path);
+      return;
+    }
+    benchmarks_.push_back({b, o});
+  }
   void add_task(const bem_task_type_v1* t, const plugin_origin& o) {
-    if (find_task(t->name)) {
+    if (find_task(t->name) || find_benchmark(t->name)) {
       shadowed_.push_back(std::string("task '") + t->name + "' from " + o.path);
       return;
     }
@@ -254,6 +281,7 @@ class plugin_registry {
   std::vector<plugin_origin> plugins_;
   std::vector<task_entry> tasks_;
   std::vector<model_entry> models_;
+  std::vector<benchmark_entry> benchmarks_;
   std::vector<plugin_load_failure> failures_;
   std::vector<std::string> shadowed_;
   std::vector<std::string> searched_;
@@ -359,6 +387,64 @@ class model_instance {
             b.tags.data()};
   }
   const bem_model_type_v1* type_;
+  void* handle_ = nullptr;
+};
+
+/// A microbenchmark created through the C table; run() throws plugin_error.
+class benchmark_instance {
+ public:
+  benchmark_instance(const bem_benchmark_type_v1* type, const std::string& parameters_toml) : type_(type) {
+    char err[detail::error_capacity] = {0};
+    handle_ = type_->create(parameters_toml.c_str(), err, sizeof err);
+    if (handle_ == nullptr) throw plugin_error(std::string("benchmark '") + type_->name + "': " + err);
+  }
+  benchmark_instance(const benchmark_instance&) = delete;
+  benchmark_instance& operator=(const benchmark_instance&) = delete;
+  ~benchmark_instance() {
+    if (handle_) type_->destroy(handle_);
+  }
+
+  const bem_benchmark_type_v1* type() const noexcept { return type_; }
+  std::string effective_parameters() const { return type_->effective_parameters(handle_); }
+
+  /// Runs the benchmark; `on_record` gets each record as it is measured with
+  /// the condition as JSON text.
+  void run(std::uint64_t seed, const std::function<void(const benchmark_record&, const std::string&)>& on_record) {
+    struct context {
+      const std::function<void(const benchmark_record&, const std::string&)>* f;
+      std::string error;
+    } ctx{&on_record, {}};
+    char err[detail::error_capacity] = {0};
+    const int rc = type_->run(
+        handle_, seed,
+        [](void* c, const bem_record_v1* r) {
+          auto& cx = *static_cast<context*>(c);
+          if (!cx.error.empty()) return;
+          try {
+            benchmark_record rec;
+            rec.split = r->split ? r->split : "";
+            rec.value.metric = r->metric ? r->metric : "";
+            rec.value.value = r->value;
+            rec.value.unit = r->unit ? r->unit : "";
+            rec.value.direction = r->better == BEM_BETTER_HIGHER  ? metrics::better::higher
+                                  : r->better == BEM_BETTER_LOWER ? metrics::better::lower
+                                                                  : metrics::better::none;
+            rec.timing = r->timing != 0;
+            if (r->has_ci) rec.value.ci = metrics::interval{r->ci_low, r->ci_high, r->ci_method ? r->ci_method : ""};
+            rec.value.n = r->n;
+            rec.value.n_unit = r->n_unit ? r->n_unit : "";
+            (*cx.f)(rec, r->condition_json ? r->condition_json : "{}");
+          } catch (const std::exception& e) {  // never unwind through the plugin's C frames
+            cx.error = e.what();
+          }
+        },
+        &ctx, err, sizeof err);
+    if (!ctx.error.empty()) throw plugin_error(std::string("benchmark '") + type_->name + "' record: " + ctx.error);
+    if (rc != BEM_OK) throw plugin_error(std::string("benchmark '") + type_->name + "': " + err);
+  }
+
+ private:
+  const bem_benchmark_type_v1* type_;
   void* handle_ = nullptr;
 };
 

@@ -96,6 +96,7 @@
 #pragma once
 
 #include <bem/version.hpp>
+#include <metrics/metric_value.hpp>
 #include <metrics/statistics.hpp>
 #include <tasks/batch.hpp>
 
@@ -115,32 +116,6 @@
 
 BEM_NAMESPACE_BEGIN
 namespace metrics {
-
-/// Which direction of a metric is better.
-enum class better { higher, lower, none };
-
-constexpr std::string_view to_string(better b) noexcept {
-  switch (b) {
-    case better::higher: return "higher";
-    case better::lower: return "lower";
-    case better::none: return "none";
-  }
-  return "unknown";
-}
-
-/// One reported number with its uncertainty and provenance.
-struct metric_value {
-  std::string metric;                ///< e.g. "per_position_accuracy"
-  double value = 0.0;
-  std::string unit;                  ///< "fraction", "bits"
-  std::optional<interval> ci;        ///< 95%
-  better direction = better::none;
-  std::int64_t n = 0;                ///< units behind the value
-  std::string n_unit;                ///< "sequences", "positions"
-  std::vector<std::pair<std::string, std::string>> breakdown;  ///< e.g. {{"max_depth_bucket", "3-4"}}
-  std::vector<double> series;        ///< e.g. accuracy at position 1..T (empty if none)
-  std::string series_axis;           ///< e.g. "position"
-};
 
 namespace detail {
 inline constexpr double ln2 = 0.69314718055994530942;

@@ -246,6 +246,44 @@ class Driver(unittest.TestCase):
         done = [x for x in recs if x["task"] == "txc" and x["model"] == "reference" and x["metric"] == "run_wall_time"]
         self.assertEqual(done[0]["status"], "ok")
 
+    def test_microbenchmarks_run_as_tasks(self):
+        p = self.write("s.toml", """
+            name = "micro"
+            seeds = [1]
+            [[run]]
+            tasks = ["counting_benchmark", "throwing_benchmark"]
+            [run.params]
+            [[run]]
+            name = "with-model"
+            task = "counting_benchmark"
+            model = "majority_class"
+        """.replace("seeds = [1]\n", ""))
+        out = os.path.join(self.tmp, "o")
+        r = bench("--plugin-path", THROWING, "run", p, "--out", out)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        recs = records(out)
+        sums = [x for x in recs if x["metric"] == "checksum"]
+        self.assertEqual([x["split"] for x in sums], ["n=10", "n=100"])
+        self.assertEqual(sums[0]["condition"], {"n": 10})
+        self.assertEqual(sums[0]["model"], "none")
+        self.assertEqual(sums[0]["config"]["task"], {"sizes": [10, 100]})
+        self.assertTrue(all(x["timing"] for x in recs if x["metric"] == "fake_seconds"))
+        errors = {x["run"]: x["error"] for x in recs if x["metric"] == "run_error"}
+        self.assertIn("deliberate failure in a microbenchmark", errors["run1"])
+        self.assertIn("takes no model", errors["with-model"])
+        listing = bench("--plugin-path", THROWING, "list").stdout
+        self.assertRegex(listing, r"Microbenchmarks \(no model\):\n  counting_benchmark +v1")
+        bad = self.write("bad.toml", """
+            name = "micro"
+            [[run]]
+            task = "counting_benchmark"
+            [run.params]
+            sizes = [0]
+        """)
+        r = bench("--plugin-path", THROWING, "run", bad, "--out", out)
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("bad.toml:6:9: benchmark 'counting_benchmark': parameter 'sizes': must be positive", r.stderr)
+
     def test_broken_plugins_give_distinct_errors(self):
         d = os.path.join(self.tmp, "plugins")
         os.makedirs(d)

@@ -1,12 +1,15 @@
 // A plugin whose task throws while generating test data and whose model
 // throws while predicting: the driver must record each failure with its text
-// and go on with the rest of the suite.
+// and go on with the rest of the suite. It also carries a small
+// microbenchmark that counts, and one that throws.
 #include <bem/plugin.hpp>
 #include <tasks/temporal.hpp>
 
 #include <cstdint>
 
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 namespace {
 
@@ -56,6 +59,57 @@ struct impure_model {
   float calls_ = 0;
 };
 
+/// Emits one deterministic record per size and one timing record.
+struct counting_benchmark {
+  static constexpr const char* name = "counting_benchmark";
+  static constexpr const char* version = "1";
+  static constexpr const char* description = "sums PRNG outputs; a deterministic checksum per size";
+  explicit counting_benchmark(bem::parameters& p) : sizes_(p.get_int_list("sizes", {10, 100})) {
+    for (auto n : sizes_)
+      if (n < 1) throw bem::parameter_error("sizes", "must be positive");
+  }
+  void run(std::uint64_t seed, bem::benchmark_sink& sink) {
+    for (auto n : sizes_) {
+      bem::xoshiro256ss rng(seed);
+      std::uint64_t sum = 0;
+      for (std::int64_t i = 0; i < n; ++i) sum += rng.next() >> 40;
+      bem::benchmark_record r;
+      r.split = "n=" + std::to_string(n);
+      r.condition = {bem::tasks::number_field("n", n)};
+      r.value.metric = "checksum";
+      r.value.value = static_cast<double>(sum);
+      r.value.unit = "sum";
+      r.value.n = n;
+      r.value.n_unit = "draws";
+      sink.emit(r);
+      r.value.metric = "fake_seconds";
+      r.value.value = 0.5;
+      r.value.unit = "s";
+      r.value.direction = bem::metrics::better::lower;
+      r.timing = true;
+      sink.emit(r);
+    }
+  }
+
+ private:
+  std::vector<std::int64_t> sizes_;
+};
+
+struct throwing_benchmark {
+  static constexpr const char* name = "throwing_benchmark";
+  static constexpr const char* version = "1";
+  static constexpr const char* description = "throws after its first record";
+  explicit throwing_benchmark(bem::parameters&) {}
+  void run(std::uint64_t, bem::benchmark_sink& sink) {
+    bem::benchmark_record r;
+    r.value.metric = "before_failure";
+    r.value.value = 1;
+    sink.emit(r);
+    throw std::runtime_error("deliberate failure in a microbenchmark");
+  }
+};
+
 }  // namespace
 
-BEM_PLUGIN("throwing", "1", BEM_TASKS(throwing_task), BEM_MODELS(throwing_model, impure_model))
+BEM_PLUGIN("throwing", "1", BEM_TASKS(throwing_task), BEM_MODELS(throwing_model, impure_model),
+           BEM_BENCHMARKS(counting_benchmark, throwing_benchmark))

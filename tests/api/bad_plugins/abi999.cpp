@@ -4,6 +4,6 @@
 
 extern "C" BEM_PLUGIN_EXPORT const bem_plugin_v1* bem_plugin_entry_v1(void) {
   static const bem_plugin_v1 table = {999u, sizeof(bem_plugin_v1), "from_the_future", "1", "v999", 0u, nullptr,
-                                      0u, nullptr};
+                                      0u, nullptr, 0u, nullptr};
   return &table;
 }

@@ -1,0 +1,85 @@
+// Microbenchmarks: tasks that measure themselves.
+//
+// The BEM suite's section 2 (BIT-ALU throughput, ROUTE queries, expert
+// evaluation, SAT/proof checking) defines measurements, not data
+// distributions: there is no model to train. A microbenchmark runs the whole
+// measurement for a seed and sends each number to a sink as soon as it
+// exists; the driver turns each into a result record.
+//
+// ## microbenchmark
+// Minimal definition — a type `B` with
+//   `void run(std::uint64_t seed, benchmark_sink& sink)`.
+// Laws:
+//   1. Every non-timing record is a deterministic function of (parameters,
+//      seed): checksums, recalls, counts. Timing records say `timing = true`.
+//   2. Work that is timed is live: its result reaches a checksum that is
+//      reported, so the compiler cannot delete it.
+//   3. Cycle figures state how they were obtained in their unit
+//      ("cycles (estimated via TSC)" or "cycles (measured, perf_event_open)";
+//      see bem/cycles.hpp).
+// ## pluggable_benchmark
+// A microbenchmark constructible from `bem::parameters&` with
+// `static constexpr const char* name, version, description`; export it with
+// BEM_BENCHMARKS(...) in BEM_PLUGIN (bem/plugin.hpp).
+#pragma once
+
+#include <bem/parameters.hpp>
+#include <bem/version.hpp>
+#include <metrics/metric_value.hpp>
+#include <tasks/batch.hpp>
+
+#include <concepts>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+BEM_NAMESPACE_BEGIN
+
+/// One measurement of a microbenchmark.
+struct benchmark_record {
+  std::string split;                              ///< the measured configuration, e.g. "W=256"
+  std::vector<tasks::condition_field> condition;  ///< what distinguishes it, e.g. {"W", "256"}
+  metrics::metric_value value;                    ///< metric, value, unit, direction, interval, n
+  bool timing = false;                            ///< the value measures time
+};
+
+/// Where a microbenchmark sends its records.
+class benchmark_sink {
+ public:
+  virtual ~benchmark_sink() = default;
+  virtual void emit(const benchmark_record& record) = 0;
+};
+
+namespace detail {
+template <class B>
+concept has_run = requires(B& b, std::uint64_t seed, benchmark_sink& sink) {
+  { b.run(seed, sink) } -> std::same_as<void>;
+};
+template <class B>
+concept has_benchmark_identity = requires {
+  { B::name } -> std::convertible_to<const char*>;
+  { B::version } -> std::convertible_to<const char*>;
+  { B::description } -> std::convertible_to<const char*>;
+};
+}  // namespace detail
+
+template <class B>
+concept microbenchmark = detail::has_run<B>;
+
+template <class B>
+concept pluggable_benchmark =
+    microbenchmark<B> && detail::has_benchmark_identity<B> && std::constructible_from<B, parameters&>;
+
+template <class B>
+consteval bool assert_pluggable_benchmark() {
+  static_assert(detail::has_run<B>,
+                "bem::microbenchmark: the benchmark needs `void run(std::uint64_t seed, bem::benchmark_sink&)`");
+  static_assert(detail::has_benchmark_identity<B>,
+                "bem::pluggable_benchmark: the benchmark needs `static constexpr const char* name, version, "
+                "description`");
+  static_assert(std::constructible_from<B, parameters&>,
+                "bem::pluggable_benchmark: the benchmark needs a constructor taking `bem::parameters&`");
+  return true;
+}
+
+BEM_NAMESPACE_END
