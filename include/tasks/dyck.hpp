@@ -69,8 +69,8 @@
 #include <bem/version.hpp>
 #include <tasks/batch.hpp>
 #include <tasks/concepts.hpp>
+#include <tasks/reference_solver.hpp>
 #include <tasks/splits.hpp>
-#include <tasks/temporal.hpp>
 
 #include <algorithm>
 #include <cstdint>
@@ -192,18 +192,13 @@ constexpr std::int32_t dyck1_depth_bucket(std::int64_t m) noexcept {
 }
 
 /// Exact solver: a depth counter with a sticky "went negative" flag.
-class dyck1_reference {
+class dyck1_reference : public reference_solver_base {
  public:
-  static constexpr const char* name = "reference";
-  static constexpr const char* version = "1";
   static constexpr const char* description =
       "depth counter: online answer [never negative], final answer [never negative and depth 0]";
 
-  dyck1_reference() = default;
-  explicit dyck1_reference(parameters&) {}
+  using reference_solver_base::reference_solver_base;
   void reset(const task_spec& spec, std::uint64_t) { final_ = spec.output == output_kind::binary_final; }
-  void set_learning(bool) {}
-  double learn(const sequence_batch&) { return 0.0; }
   void predict(const sequence_batch& b, prediction& out) {
     for (std::int32_t i = 0; i < b.batch_size; ++i) {
       const std::int32_t real = b.lengths[static_cast<std::size_t>(i)];
@@ -221,7 +216,6 @@ class dyck1_reference {
       }
     }
   }
-  std::size_t parameter_count() const { return 0; }
 
  private:
   bool final_ = false;

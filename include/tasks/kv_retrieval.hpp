@@ -53,8 +53,8 @@
 #include <bem/version.hpp>
 #include <tasks/batch.hpp>
 #include <tasks/concepts.hpp>
+#include <tasks/reference_solver.hpp>
 #include <tasks/splits.hpp>
-#include <tasks/temporal.hpp>
 
 #include <algorithm>
 #include <cstdint>
@@ -66,21 +66,16 @@ BEM_NAMESPACE_BEGIN
 namespace tasks {
 
 /// Exact solver: a dictionary filled while reading the sequence.
-class kv_retrieval_reference {
+class kv_retrieval_reference : public reference_solver_base {
  public:
-  static constexpr const char* name = "reference";
-  static constexpr const char* version = "1";
   static constexpr const char* description = "dictionary of the pairs read so far, looked up with the query";
 
-  kv_retrieval_reference() = default;
-  explicit kv_retrieval_reference(parameters&) {}
+  using reference_solver_base::reference_solver_base;
   void reset(const task_spec& spec, std::uint64_t) {
     classes_ = spec.num_classes;
     n_values_ = spec.num_classes - 1;
     n_keys_ = spec.vocab_size - 3 - n_values_;
   }
-  void set_learning(bool) {}
-  double learn(const sequence_batch&) { return 0.0; }
   void predict(const sequence_batch& b, prediction& out) {
     const std::int32_t null_class = n_values_;
     std::vector<std::int32_t> dict(static_cast<std::size_t>(std::max(n_keys_, 0)), -1);
@@ -116,7 +111,6 @@ class kv_retrieval_reference {
       }
     }
   }
-  std::size_t parameter_count() const { return 0; }
 
  private:
   std::int32_t classes_ = 1;

@@ -37,8 +37,8 @@
 #include <bem/version.hpp>
 #include <tasks/batch.hpp>
 #include <tasks/concepts.hpp>
+#include <tasks/reference_solver.hpp>
 #include <tasks/splits.hpp>
-#include <tasks/temporal.hpp>
 
 #include <algorithm>
 #include <cstdint>
@@ -130,16 +130,9 @@ class final_bit_task_base {
 /// Shared body of the two reference solvers: `Derived::step(state, x)` gives
 /// the next state, `Derived::output(state)` the answer.
 template <class Derived>
-class final_bit_reference {
+class final_bit_reference : public reference_solver_base {
  public:
-  static constexpr const char* name = "reference";
-  static constexpr const char* version = "1";
-
-  final_bit_reference() = default;
-  explicit final_bit_reference(parameters&) {}
-  void reset(const task_spec&, std::uint64_t) {}
-  void set_learning(bool) {}
-  double learn(const sequence_batch&) { return 0.0; }
+  using reference_solver_base::reference_solver_base;
   void predict(const sequence_batch& b, prediction& out) {
     for (std::int32_t i = 0; i < b.batch_size; ++i) {
       const std::int32_t real = b.lengths[static_cast<std::size_t>(i)];
@@ -154,7 +147,6 @@ class final_bit_reference {
       }
     }
   }
-  std::size_t parameter_count() const { return 0; }
 };
 
 }  // namespace detail

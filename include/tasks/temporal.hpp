@@ -22,6 +22,7 @@
 #include <bem/version.hpp>
 #include <tasks/batch.hpp>
 #include <tasks/concepts.hpp>
+#include <tasks/reference_solver.hpp>
 #include <tasks/splits.hpp>
 
 #include <cstdint>
@@ -30,9 +31,6 @@
 
 BEM_NAMESPACE_BEGIN
 namespace tasks {
-
-/// Logit magnitude with which reference solvers state certainty.
-inline constexpr float certain_logit = 30.0f;
 
 namespace detail {
 
@@ -90,16 +88,9 @@ class temporal_task_base {
 /// Shared body of the reference solvers: `Derived::step(state, x, t)` returns
 /// the next state, `Derived::output(state, t)` the label.
 template <class Derived>
-class automaton_model {
+class automaton_model : public reference_solver_base {
  public:
-  static constexpr const char* name = "reference";
-  static constexpr const char* version = "1";
-
-  automaton_model() = default;
-  explicit automaton_model(parameters&) {}
-  void reset(const task_spec&, std::uint64_t) {}
-  void set_learning(bool) {}
-  double learn(const sequence_batch&) { return 0.0; }
+  using reference_solver_base::reference_solver_base;
   void predict(const sequence_batch& b, prediction& out) {
     for (std::int32_t i = 0; i < b.batch_size; ++i) {
       std::int64_t state = 0;
@@ -109,7 +100,6 @@ class automaton_model {
       }
     }
   }
-  std::size_t parameter_count() const { return 0; }
 };
 
 }  // namespace detail
