@@ -117,15 +117,6 @@ prepared_run prepare(const run_spec& r, bem::plugin_registry& reg) {
   return p;
 }
 
-const char* better_name(bem::metrics::better b) {
-  switch (b) {
-    case bem::metrics::better::higher: return "higher";
-    case bem::metrics::better::lower: return "lower";
-    case bem::metrics::better::none: return "none";
-  }
-  return "none";
-}
-
 /// Writes the records of one run, all sharing its identity fields.
 class run_recorder {
  public:
@@ -152,13 +143,50 @@ class run_recorder {
   }
 
   void metric(const std::string& split, const json& condition, const bem::metrics::metric_value& m, bool timing = false) {
+    out_.append(make(split, condition, m, timing));
+  }
+
+  void simple(const std::string& split, const std::string& name, double value, const std::string& unit,
+              bem::metrics::better b, bool timing, std::int64_t n = 0, const std::string& n_unit = "") {
+    bem::metrics::metric_value m = named(name, value, unit, n, n_unit);
+    m.direction = b;
+    metric(split, json::object(), m, timing);
+  }
+
+  void failure(const std::string& error) {
+    json r = make(nullptr, json::object(), named("run_error", std::nan(""), "", 0, ""), false);
+    r["status"] = "failed";
+    r["error"] = error;
+    out_.append(r);
+  }
+
+  /// The last record of every run; its presence marks the run as finished.
+  void finish(double seconds, bool ok) {
+    json r = make(nullptr, json::object(), named("run_wall_time", seconds, "s", 1, "runs"), true);
+    r["status"] = ok ? "ok" : "failed";
+    out_.append(r);
+  }
+
+ private:
+  static bem::metrics::metric_value named(const std::string& name, double value, const std::string& unit,
+                                          std::int64_t n, const std::string& n_unit) {
+    bem::metrics::metric_value m;
+    m.metric = name;
+    m.value = value;
+    m.unit = unit;
+    m.n = n;
+    m.n_unit = n_unit;
+    return m;
+  }
+
+  json make(const json& split, const json& condition, const bem::metrics::metric_value& m, bool timing) const {
     json r = base_;
     r["split"] = split;
     r["condition"] = condition;
     r["metric"] = m.metric;
     r["value"] = std::isfinite(m.value) ? json(m.value) : json(nullptr);
     r["unit"] = m.unit;
-    r["better"] = better_name(m.direction);
+    r["better"] = std::string(bem::metrics::to_string(m.direction));
     r["ci"] = m.ci ? json{{"low", m.ci->low}, {"high", m.ci->high}, {"method", m.ci->method}, {"level", 0.95}}
                    : json(nullptr);
     r["n"] = m.n;
@@ -175,55 +203,9 @@ class run_recorder {
       r["series_axis"] = m.series_axis;
     }
     r["timing"] = timing;
-    out_.append(r);
+    return r;
   }
 
-  void simple(const std::string& split, const std::string& name, double value, const std::string& unit,
-              bem::metrics::better b, bool timing, std::int64_t n = 0, const std::string& n_unit = "") {
-    bem::metrics::metric_value m;
-    m.metric = name;
-    m.value = value;
-    m.unit = unit;
-    m.direction = b;
-    m.n = n;
-    m.n_unit = n_unit;
-    metric(split, json::object(), m, timing);
-  }
-
-  void failure(const std::string& error) {
-    json r = base_;
-    r["split"] = nullptr;
-    r["condition"] = json::object();
-    r["metric"] = "run_error";
-    r["value"] = nullptr;
-    r["unit"] = "";
-    r["better"] = "none";
-    r["ci"] = nullptr;
-    r["n"] = 0;
-    r["n_unit"] = "";
-    r["status"] = "failed";
-    r["error"] = error;
-    out_.append(r);
-  }
-
-  /// The last record of every run; its presence marks the run as finished.
-  void finish(double seconds, bool ok) {
-    json r = base_;
-    r["split"] = nullptr;
-    r["condition"] = json::object();
-    r["metric"] = "run_wall_time";
-    r["value"] = seconds;
-    r["unit"] = "s";
-    r["better"] = "none";
-    r["ci"] = nullptr;
-    r["n"] = 1;
-    r["n_unit"] = "runs";
-    r["timing"] = true;
-    r["status"] = ok ? "ok" : "failed";
-    out_.append(r);
-  }
-
- private:
   bem::metrics::jsonl_appender& out_;
   json base_;
 };
