@@ -1,0 +1,83 @@
+#include <bem/selection.hpp>
+#include <doctest/doctest.h>
+
+#include <array>
+#include <cmath>
+#include <vector>
+
+TEST_CASE("UCB1 scores follow the formula, unvisited experts included") {
+  bem::selection_table t(2, 4);
+  t.record(0, 1, 1.0);
+  t.record(0, 1, 0.0);
+  t.record(0, 2, 1.0);
+  // N_0 = 3: expert 1 has 1 win in 2 visits, expert 2 one in one, expert 0 none.
+  CHECK(t.score(0, 1) == doctest::Approx(0.5 + std::sqrt(2.0) * std::sqrt(std::log(3.0) / 2)));
+  CHECK(t.score(0, 2) == doctest::Approx(1.0 + std::sqrt(2.0) * std::sqrt(std::log(3.0))));
+  CHECK(t.score(0, 0) == doctest::Approx(0.0 + std::sqrt(2.0) * std::sqrt(std::log(3.0))));
+  // Task 1 has no visits: log(max(1, 0)) = 0, every score is 0.
+  CHECK(t.score(1, 2) == 0.0);
+}
+
+TEST_CASE("select_top ranks by score with the lower index winning ties") {
+  bem::selection_table t(1, 8);
+  for (int i = 0; i < 3; ++i) t.record(0, 5, 1.0);
+  t.record(0, 3, 1.0);
+  t.record(0, 3, 1.0);
+  t.record(0, 6, 0.0);
+  const std::array<std::uint32_t, 6> cands{6, 0, 5, 3, 7, 2};
+  std::array<std::uint32_t, 4> out{};
+  const auto n = t.select_top(0, cands, 4, out);
+  CHECK(n == 4);
+  // N = 6. Expert 3: 1 + sqrt(2 log 6 / 2) = 2.34; expert 5: 1 + sqrt(2 log 6 / 3) = 2.09;
+  // experts 0, 2, 6 (one visit, no win) and 7 tie at sqrt(2 log 6) = 1.89: lower index first.
+  CHECK(out == std::array<std::uint32_t, 4>{3, 5, 0, 2});
+  // Brute force agreement on random statistics.
+  bem::xoshiro256ss rng(5);
+  for (int trial = 0; trial < 200; ++trial) {
+    bem::selection_table r(1, 16);
+    for (int i = 0; i < 40; ++i) r.record(0, rng.uniform_below(16), static_cast<double>(rng.uniform_below(2)));
+    std::vector<std::uint32_t> c(16);
+    for (std::uint32_t i = 0; i < 16; ++i) c[i] = (i * 7) % 16;
+    std::vector<std::uint32_t> sorted = c;
+    std::stable_sort(sorted.begin(), sorted.end(), [&](auto a, auto b) {
+      return r.score(0, a) > r.score(0, b) || (r.score(0, a) == r.score(0, b) && a < b);
+    });
+    std::array<std::uint32_t, 3> top{};
+    REQUIRE(r.select_top(0, c, 3, top) == 3);
+    CHECK(top[0] == sorted[0]);
+    CHECK(top[1] == sorted[1]);
+    CHECK(top[2] == sorted[2]);
+  }
+}
+
+TEST_CASE("mid-path log-weights follow the clipped AdaGrad step") {
+  bem::selection_table t(1, 2);
+  bem::log_weight_parameters p;
+  p.c_eta = 0.3;
+  p.step_max = 0.25;
+  t.record(0, 0, 0.0);  // loss 1
+  t.record(0, 0, 1.0);  // loss 0 -> mean 0.5
+  t.update_log_weights(p);
+  const double eta1 = 0.3 / std::sqrt(0.25 + p.eps);
+  CHECK(t.log_weight(0) == doctest::Approx(-std::min(eta1 * 0.5, 0.25)));
+  CHECK(t.log_weight(1) == 0.0);  // no visits, no update
+  t.record(0, 0, 1.0);           // loss 0
+  t.update_log_weights(p);
+  CHECK(t.log_weight(0) == doctest::Approx(-0.25));  // g = 0: no change
+}
+
+TEST_CASE("sampling follows exp(z + score) and is reproducible") {
+  bem::selection_table t(1, 3);
+  for (int i = 0; i < 50; ++i) t.record(0, 0, 1.0);
+  for (int i = 0; i < 50; ++i) t.record(0, 1, 0.0);
+  const std::array<std::uint32_t, 2> c{0, 1};
+  bem::xoshiro256ss a(1), b(1);
+  int zeros = 0;
+  for (int i = 0; i < 10000; ++i) {
+    const auto x = t.sample(0, c, a);
+    CHECK(x == t.sample(0, c, b));
+    zeros += x == 0;
+  }
+  const double expected = 1.0 / (1.0 + std::exp(-1.0));  // score gap of exactly 1 (equal visits)
+  CHECK(zeros / 10000.0 == doctest::Approx(expected).epsilon(0.03));
+}
