@@ -1,0 +1,248 @@
+// LOG: the append-only trace of a BEM run, chained by SHA-256.
+//
+// An entry is (step, kind, payload): the logical step it belongs to, a
+// caller-defined kind tag and opaque payload bytes. Neither step nor kind is
+// interpreted by the log.
+//
+// Serialization of an entry (all integers little-endian, fixed width):
+//
+//   serialize(e) = u64(step) || u32(kind) || u64(payload size) || payload
+//
+// Hash chain (REFERENCE.md section 1, H_{k+1} = hash(H_k || entry_k)):
+//
+//   H_0     = SHA-256(trace_log_genesis), the 28 ASCII bytes "bem trace log v1 genesis H_0"
+//   H_{k+1} = SHA-256(H_k || serialize(entry_k))
+//
+// head() is H_n for a log of n entries. Each H_{k+1} depends on every entry up
+// to k and on their order, so altering, removing, inserting or reordering
+// entries changes every later H. verify() recomputes the chain from H_0 and
+// reports the first entry whose recorded H_{k+1} does not match. An internally
+// consistent log can still be a truncated or wholly rewritten one: compare its
+// head() (or head_at(n)) with a copy kept elsewhere to rule that out.
+//
+// Segments: entries are grouped into consecutive segments of
+// segment_entries() entries (the last one may be partial). segment_root(s) is
+// the Merkle root (hash.hpp: RFC 6962, prefixes 0x00/0x01, promotion) over the
+// entry digests SHA-256(serialize(e)) of segment s, so one entry can be proved
+// to belong to a segment with a log-size path without replaying the chain.
+//
+// Image (image() / load()): the log as bytes, for storage and for checking a
+// copy that came from elsewhere:
+//
+//   "BEMTLOG1" (8 bytes) || u64(n) || for k in 0..n-1: serialize(entry_k) || H_{k+1}
+//
+// load() checks only the structure (magic, lengths, no trailing bytes) and
+// keeps the recorded H_{k+1}, so verify() then says whether the copy was
+// altered. Nothing in the class changes an entry once appended: entry(k)
+// gives const access and the only mutator is append.
+#pragma once
+
+#include <bem/hash.hpp>
+#include <bem/version.hpp>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+BEM_NAMESPACE_BEGIN
+
+/// One record of the trace.
+struct trace_entry {
+  std::uint64_t step = 0;             ///< logical step index
+  std::uint32_t kind = 0;             ///< caller-defined tag
+  std::vector<std::uint8_t> payload;  ///< opaque bytes
+
+  friend bool operator==(const trace_entry&, const trace_entry&) = default;
+};
+
+/// The text whose SHA-256 is H_0.
+inline constexpr std::string_view trace_log_genesis = "bem trace log v1 genesis H_0";
+
+/// The first 8 bytes of an image.
+inline constexpr std::string_view trace_log_image_magic = "BEMTLOG1";
+
+/// Segment size used when none is given.
+inline constexpr std::size_t trace_log_default_segment_entries = 256;
+
+namespace detail {
+inline void put_le(std::vector<std::uint8_t>& out, std::uint64_t v, int bytes) {
+  for (int i = 0; i < bytes; ++i) out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
+}
+
+inline std::uint64_t get_le(std::span<const std::uint8_t> in, std::size_t at, int bytes) noexcept {
+  std::uint64_t v = 0;
+  for (int i = 0; i < bytes; ++i) v |= std::uint64_t{in[at + static_cast<std::size_t>(i)]} << (8 * i);
+  return v;
+}
+
+/// Bytes of serialize(e) before the payload: u64 step, u32 kind, u64 size.
+inline constexpr std::size_t trace_entry_header_bytes = 8 + 4 + 8;
+}  // namespace detail
+
+/// Appends serialize(e) to `out`.
+inline void serialize_trace_entry(const trace_entry& e, std::vector<std::uint8_t>& out) {
+  out.reserve(out.size() + detail::trace_entry_header_bytes + e.payload.size());
+  detail::put_le(out, e.step, 8);
+  detail::put_le(out, e.kind, 4);
+  detail::put_le(out, e.payload.size(), 8);
+  out.insert(out.end(), e.payload.begin(), e.payload.end());
+}
+
+/// serialize(e) as a new byte string.
+inline std::vector<std::uint8_t> serialize_trace_entry(const trace_entry& e) {
+  std::vector<std::uint8_t> out;
+  serialize_trace_entry(e, out);
+  return out;
+}
+
+/// H_0.
+inline sha256_digest trace_log_genesis_hash() noexcept { return sha256(trace_log_genesis); }
+
+/// H_{k+1} from H_k and entry k.
+inline sha256_digest trace_chain_next(const sha256_digest& previous, const trace_entry& e) {
+  return sha256_hasher{}.update(previous).update(serialize_trace_entry(e)).final();
+}
+
+/// The append-only, hash-chained trace (see the top of this file).
+class trace_log {
+ public:
+  /// verify()'s answer when every entry matches.
+  static constexpr std::size_t npos = std::numeric_limits<std::size_t>::max();
+
+  /// An empty log (head() == H_0) with segments of `segment_entries` (>= 1).
+  explicit trace_log(std::size_t segment_entries = trace_log_default_segment_entries)
+      : segment_entries_(segment_entries), genesis_(trace_log_genesis_hash()) {
+    if (segment_entries == 0) throw std::invalid_argument("trace_log: segment_entries must be at least 1");
+  }
+
+  /// Appends one entry and returns the new head H_{n+1}. Cost: O(payload),
+  /// independent of the log's length.
+  sha256_digest append(trace_entry e) {
+    const std::vector<std::uint8_t> bytes = serialize_trace_entry(e);
+    const sha256_digest next = sha256_hasher{}.update(head()).update(bytes).final();
+    digests_.push_back(sha256(bytes));
+    chain_.push_back(next);
+    entries_.push_back(std::move(e));
+    return next;
+  }
+
+  std::size_t size() const noexcept { return entries_.size(); }
+  bool empty() const noexcept { return entries_.empty(); }
+
+  /// H_n, n = size(): H_0 for an empty log.
+  const sha256_digest& head() const noexcept { return chain_.empty() ? genesis_ : chain_.back(); }
+
+  /// The recorded H_n for 0 <= n <= size() (the head after the first n entries).
+  const sha256_digest& head_at(std::size_t n) const {
+    if (n > size()) throw std::out_of_range("trace_log::head_at: n exceeds size()");
+    return n == 0 ? genesis_ : chain_[n - 1];
+  }
+
+  /// Entry k (read only), 0 <= k < size().
+  const trace_entry& entry(std::size_t k) const {
+    if (k >= size()) throw std::out_of_range("trace_log::entry: index out of range");
+    return entries_[k];
+  }
+
+  /// SHA-256(serialize(entry k)): the Merkle leaf of entry k.
+  const sha256_digest& entry_digest(std::size_t k) const {
+    if (k >= size()) throw std::out_of_range("trace_log::entry_digest: index out of range");
+    return digests_[k];
+  }
+
+  /// Recomputes the chain from H_0 and returns the index k of the first entry
+  /// whose recorded H_{k+1} differs from SHA-256(H_k || serialize(entry k)),
+  /// with H_k the recomputed value; npos when all match.
+  std::size_t verify() const {
+    sha256_digest h = genesis_;
+    std::vector<std::uint8_t> bytes;
+    for (std::size_t k = 0; k < entries_.size(); ++k) {
+      bytes.clear();
+      serialize_trace_entry(entries_[k], bytes);
+      h = sha256_hasher{}.update(h).update(bytes).final();
+      if (h != chain_[k]) return k;
+    }
+    return npos;
+  }
+
+  std::size_t segment_entries() const noexcept { return segment_entries_; }
+
+  /// Number of segments, ceil(size() / segment_entries()); the last may be partial.
+  std::size_t segment_count() const noexcept { return (size() + segment_entries_ - 1) / segment_entries_; }
+
+  /// Merkle root over the entry digests of segment s (entries
+  /// [s * S, min((s + 1) * S, size()))), s < segment_count(). The root of the
+  /// partial last segment changes as entries are appended; full segments' do not.
+  sha256_digest segment_root(std::size_t segment) const {
+    if (segment >= segment_count()) throw std::out_of_range("trace_log::segment_root: no such segment");
+    const std::size_t begin = segment * segment_entries_;
+    const std::size_t count = std::min(segment_entries_, size() - begin);
+    return merkle_root(std::span<const sha256_digest>(digests_).subspan(begin, count));
+  }
+
+  /// The log as bytes (format at the top of this file).
+  std::vector<std::uint8_t> image() const {
+    std::vector<std::uint8_t> out(trace_log_image_magic.begin(), trace_log_image_magic.end());
+    detail::put_le(out, entries_.size(), 8);
+    for (std::size_t k = 0; k < entries_.size(); ++k) {
+      serialize_trace_entry(entries_[k], out);
+      out.insert(out.end(), chain_[k].begin(), chain_[k].end());
+    }
+    return out;
+  }
+
+  /// A log from an image. Throws std::invalid_argument (naming the byte
+  /// offset) if the bytes are not an image; does NOT check the chain: call
+  /// verify() on the result.
+  static trace_log load(std::span<const std::uint8_t> image,
+                        std::size_t segment_entries = trace_log_default_segment_entries) {
+    trace_log log(segment_entries);
+    const auto fail = [](const char* what, std::size_t at) {
+      return std::invalid_argument(std::string("trace_log::load: ") + what + " at byte " + std::to_string(at));
+    };
+    constexpr std::size_t magic_bytes = trace_log_image_magic.size();
+    if (image.size() < magic_bytes + 8) throw fail("image shorter than its header", 0);
+    for (std::size_t i = 0; i < magic_bytes; ++i)
+      if (image[i] != static_cast<std::uint8_t>(trace_log_image_magic[i])) throw fail("bad magic", i);
+    const std::uint64_t count = detail::get_le(image, magic_bytes, 8);
+    std::size_t at = magic_bytes + 8;
+    constexpr std::size_t min_record = detail::trace_entry_header_bytes + 32;
+    if (count > (image.size() - at) / min_record) throw fail("entry count larger than the image can hold", magic_bytes);
+    for (std::uint64_t k = 0; k < count; ++k) {
+      if (image.size() - at < min_record) throw fail("truncated entry", at);
+      trace_entry e;
+      e.step = detail::get_le(image, at, 8);
+      e.kind = static_cast<std::uint32_t>(detail::get_le(image, at + 8, 4));
+      const std::uint64_t payload_size = detail::get_le(image, at + 12, 8);
+      at += detail::trace_entry_header_bytes;
+      if (payload_size > image.size() - at - 32) throw fail("payload size exceeds the image", at - 8);
+      const auto payload = image.subspan(at, static_cast<std::size_t>(payload_size));
+      e.payload.assign(payload.begin(), payload.end());
+      at += payload.size();
+      sha256_digest recorded{};
+      for (std::size_t i = 0; i < 32; ++i) recorded[i] = image[at + i];
+      at += 32;
+      log.digests_.push_back(sha256(serialize_trace_entry(e)));
+      log.chain_.push_back(recorded);
+      log.entries_.push_back(std::move(e));
+    }
+    if (at != image.size()) throw fail("trailing bytes after the last entry", at);
+    return log;
+  }
+
+ private:
+  std::size_t segment_entries_;
+  sha256_digest genesis_;
+  std::vector<trace_entry> entries_;
+  std::vector<sha256_digest> digests_;  // SHA-256(serialize(entry k))
+  std::vector<sha256_digest> chain_;    // recorded H_{k+1}
+};
+
+BEM_NAMESPACE_END
