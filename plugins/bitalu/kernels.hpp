@@ -1,0 +1,140 @@
+// The timed loops of microbenchmark 2.1 (BIT-ALU throughput), shared by the
+// `bitalu_throughput` plugin and bench/bitalu so both time the same code.
+//
+// The exact code pattern (docs/bit-alu.md shows it too). U = 4 independent
+// streams j, each with an operand word x[j], a second operand y[j] and a
+// checksum word c[j], all W bits and filled from bem's PRNG (c[j] = 0):
+//
+//   for (i = 0; i < L_loop / U; ++i)
+//     for (j = 0; j < U; ++j) {
+//       and, or, xor, andnot:   x[j] = op(x[j], y[j]);          c[j] += x[j];
+//       not, shift_*, rotate_*: x[j] = op(x[j]);                c[j] += x[j];   (k = 1, a fixed constant)
+//       blend:                  x[j] = blend(y[j], x[j], c[j]); c[j] += x[j];
+//       popcount:               x[j] ^= y[j];  c[j] ^= word_popcounts(x[j]);
+//       parity:                 x[j] ^= y[j];  n[j] += parity(x[j]);
+//     }
+//   checksum = XOR of every 64-bit word of every c[j], XOR n[0] + n[1] 2^16 + ...
+// where c[j] += x[j] adds the 64-bit words modulo 2^64 (one vpaddq per
+// chunk, the cost of an XOR; an XOR checksum would cancel to 0 for ops whose
+// result repeats with an even period, such as not and xor).
+//
+// Each op's result is the next iteration's operand and enters the checksum,
+// so no iteration can be removed, hoisted or folded; the U streams are
+// independent, so the loop measures throughput rather than the latency of
+// one chain. popcount and parity need an input that changes: one XOR with
+// y[j] per iteration supplies it, and is part of their cost. L_loop is
+// rounded down to a multiple of U; the op count is that multiple.
+#pragma once
+
+#include <bem/lanes.hpp>
+#include <bem/prng.hpp>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace bitalu {
+
+enum class op { and_, or_, xor_, not_, andnot, shift_left, shift_right, rotate_left, rotate_right, popcount, parity, blend };
+
+inline constexpr std::array<std::pair<op, std::string_view>, 12> op_names{{
+    {op::and_, "and"},
+    {op::or_, "or"},
+    {op::xor_, "xor"},
+    {op::not_, "not"},
+    {op::andnot, "andnot"},
+    {op::shift_left, "shift_left"},
+    {op::shift_right, "shift_right"},
+    {op::rotate_left, "rotate_left"},
+    {op::rotate_right, "rotate_right"},
+    {op::popcount, "popcount"},
+    {op::parity, "parity"},
+    {op::blend, "blend"},
+}};
+
+/// The fixed shift/rotate distance of the 2.1 loops.
+inline constexpr std::size_t shift_k = 1;
+/// Independent streams per loop.
+inline constexpr std::size_t streams = 4;
+
+/// Operands of one run: stream j uses x[j], y[j].
+template <std::size_t W>
+struct operands {
+  std::array<bem::lane_word<W>, streams> x, y;
+};
+
+template <std::size_t W>
+operands<W> make_operands(std::uint64_t seed) {
+  bem::xoshiro256ss g(seed);
+  operands<W> o;
+  for (std::size_t j = 0; j < streams; ++j)
+    for (std::size_t i = 0; i < W / 64; ++i) {
+      o.x[j].set_word(i, g.next());
+      o.y[j].set_word(i, g.next());
+    }
+  return o;
+}
+
+/// The loop above for one op: L_loop / streams rounds; returns the checksum.
+template <op O, std::size_t W>
+[[gnu::noinline]] std::uint64_t run_loop(const operands<W>& in, std::uint64_t rounds) {
+  using L = bem::lane_word<W>;
+  L x0 = in.x[0], x1 = in.x[1], x2 = in.x[2], x3 = in.x[3];
+  const L y0 = in.y[0], y1 = in.y[1], y2 = in.y[2], y3 = in.y[3];
+  L c0, c1, c2, c3;
+  std::uint64_t n0 = 0, n1 = 0, n2 = 0, n3 = 0;
+  const auto step = [](L& x, const L& y, L& c, std::uint64_t& n) {
+    if constexpr (O == op::and_) x = x & y;
+    else if constexpr (O == op::or_) x = x | y;
+    else if constexpr (O == op::xor_) x = x ^ y;
+    else if constexpr (O == op::not_) x = ~x;
+    else if constexpr (O == op::andnot) x = bem::andnot(x, y);
+    else if constexpr (O == op::shift_left) x = bem::shift_left(x, shift_k);
+    else if constexpr (O == op::shift_right) x = bem::shift_right(x, shift_k);
+    else if constexpr (O == op::rotate_left) x = bem::rotate_left(x, shift_k);
+    else if constexpr (O == op::rotate_right) x = bem::rotate_right(x, shift_k);
+    else if constexpr (O == op::blend) x = bem::blend(y, x, c);
+    if constexpr (O == op::popcount) {
+      x ^= y;
+      c ^= bem::word_popcounts(x);
+    } else if constexpr (O == op::parity) {
+      x ^= y;
+      n += bem::parity(x) ? 1u : 0u;
+    } else {
+      c = L::map(c, x, [](auto& a, const auto& b) { a += b; });  // c += x, word by word
+    }
+  };
+  for (std::uint64_t i = 0; i < rounds; ++i) {
+    step(x0, y0, c0, n0);
+    step(x1, y1, c1, n1);
+    step(x2, y2, c2, n2);
+    step(x3, y3, c3, n3);
+  }
+  const L c = c0 ^ c1 ^ c2 ^ c3;
+  std::uint64_t sum = n0 + (n1 << 16) + (n2 << 32) + (n3 << 48);
+  for (std::size_t i = 0; i < W / 64; ++i) sum ^= c.word(i);
+  return sum;
+}
+
+/// run_loop for a run-time op.
+template <std::size_t W>
+std::uint64_t run_op(op o, const operands<W>& in, std::uint64_t rounds) {
+  switch (o) {
+    case op::and_: return run_loop<op::and_, W>(in, rounds);
+    case op::or_: return run_loop<op::or_, W>(in, rounds);
+    case op::xor_: return run_loop<op::xor_, W>(in, rounds);
+    case op::not_: return run_loop<op::not_, W>(in, rounds);
+    case op::andnot: return run_loop<op::andnot, W>(in, rounds);
+    case op::shift_left: return run_loop<op::shift_left, W>(in, rounds);
+    case op::shift_right: return run_loop<op::shift_right, W>(in, rounds);
+    case op::rotate_left: return run_loop<op::rotate_left, W>(in, rounds);
+    case op::rotate_right: return run_loop<op::rotate_right, W>(in, rounds);
+    case op::popcount: return run_loop<op::popcount, W>(in, rounds);
+    case op::parity: return run_loop<op::parity, W>(in, rounds);
+    case op::blend: return run_loop<op::blend, W>(in, rounds);
+  }
+  return 0;
+}
+
+}  // namespace bitalu
