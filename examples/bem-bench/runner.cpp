@@ -137,7 +137,7 @@ class run_recorder {
              {"status", "ok"},
              {"error", nullptr},
              {"timing", false}};
-    if (p.spec->proto.test_sequences < full_protocol_test_sequences)
+    if (p.bench_type == nullptr && p.spec->proto.test_sequences < full_protocol_test_sequences)
       base_["notes"] = json::array({"test_sequences=" + std::to_string(p.spec->proto.test_sequences) +
                                     " is below the 10^4 per configuration of the BEM suite's full protocol"});
   }
