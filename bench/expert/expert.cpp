@@ -1,0 +1,141 @@
+// bench/run expert: evaluating a random 32-input, 8-output circuit with every
+// gate live on W = 256 lanes, four ways, in one process on the same inputs:
+//   ours  bem::gate_list::evaluate        the scheduled interpreter
+//   peer  a plain switch interpreter      one switch per gate (written below)
+//   ours  bem::compiled_circuit<C>::run   straight-line code from templates
+//   peer  straight_line_G                 the same code as plain C++ statements
+// Each loop flips one input lane per iteration and XORs every output into a
+// checksum; all four checksums must agree (the bench fails otherwise), which
+// also keeps every evaluation live. Timings are TSC ticks (best of 7 runs)
+// per live gate. Goals: interpreted under 1.2 ticks per live gate; compiled
+// within 1.5x of straight-line code. RESULT ratio = switch interpreter time /
+// ours (interpreted), goal 2.0.
+#include "circuits.hpp"
+#include "straight_line.hpp"
+
+#include <bem/circuits/compiled.hpp>
+#include <bem/circuits/gate_list.hpp>
+#include <bem/cycles.hpp>
+#include <bem/lanes.hpp>
+#include <bem/prng.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <span>
+#include <vector>
+
+namespace {
+
+constexpr std::size_t W = 256;
+using word = bem::lane_word<W>;
+constexpr int iterations = 20000, repeats = 7;
+
+/// The peer: the plain interpreter a first implementation would write.
+void switch_interpreter(const bem::gate_list& c, const word* in, word* out, word* v) {
+  const std::size_t n = c.inputs();
+  for (std::size_t i = 0; i < n; ++i) v[i] = in[i];
+  const auto& gates = c.gates();
+  for (std::size_t i = 0; i < gates.size(); ++i) {
+    const bem::gate& g = gates[i];
+    word r;
+    switch (g.op) {
+      case bem::gate_op::and_: r = v[g.a] & v[g.b]; break;
+      case bem::gate_op::or_: r = v[g.a] | v[g.b]; break;
+      case bem::gate_op::xor_: r = v[g.a] ^ v[g.b]; break;
+      case bem::gate_op::not_: r = ~v[g.a]; break;
+      case bem::gate_op::andn: r = v[g.a] & ~v[g.b]; break;
+      case bem::gate_op::ternary:
+        switch (g.tt) {
+          case bem::ternary_tt::mux: r = (v[g.a] & v[g.b]) | (~v[g.a] & v[g.c]); break;
+          case bem::ternary_tt::majority: r = (v[g.a] & v[g.b]) | (v[g.c] & (v[g.a] | v[g.b])); break;
+          default: r = v[g.a] ^ v[g.b] ^ v[g.c]; break;
+        }
+        break;
+    }
+    v[n + i] = r;
+  }
+  const auto& outs = c.output_nodes();
+  for (std::size_t k = 0; k < outs.size(); ++k) out[k] = v[outs[k]];
+}
+
+struct timing {
+  double ticks_per_eval;
+  std::uint64_t checksum;
+};
+
+/// Best-of-`repeats` TSC ticks per evaluation of `eval(in, out)`.
+template <class F>
+timing measure(F&& eval) {
+  double best = 1e300;
+  std::uint64_t sum = 0;
+  for (int r = 0; r < repeats; ++r) {
+    bem::xoshiro256ss rng(42);
+    std::vector<word> in(32);
+    for (auto& w : in)
+      for (auto& x : w.words()) x = rng.next();
+    word out[8], acc = word::zeros();
+    const std::uint64_t t0 = bem::read_tsc_begin();
+    for (int i = 0; i < iterations; ++i) {
+      eval(in.data(), out);
+      for (const auto& y : out) acc ^= y;
+      const std::size_t bit = static_cast<std::size_t>(i) % 32, lane = (static_cast<std::size_t>(i) * 7919u) % W;
+      in[bit].set_lane(lane, !in[bit].lane(lane));
+    }
+    const std::uint64_t t1 = bem::read_tsc_end();
+    best = std::min(best, static_cast<double>(t1 - t0) / iterations);
+    sum = 0;
+    for (auto x : acc.words()) sum = bem::mix64(sum ^ x);
+  }
+  return {best, sum};
+}
+
+struct row {
+  double ours_interp, peer_interp, ours_compiled, peer_compiled;
+  std::size_t live;
+  bool agree;
+};
+
+template <const auto& C, class Straight>
+row bench_circuit(Straight straight) {
+  const bem::gate_list list = C.to_gate_list();
+  std::vector<word> scratch(list.scratch_size()), peer_scratch(list.scratch_size());
+  const auto ours = measure([&](const word* in, word* out) {
+    list.evaluate(std::span<const word>(in, 32), std::span<word>(out, 8), std::span<word>(scratch));
+  });
+  const auto peer = measure([&](const word* in, word* out) { switch_interpreter(list, in, out, peer_scratch.data()); });
+  const auto compiled = measure([&](const word* in, word* out) { bem::compiled_circuit<C>::run(in, out); });
+  const auto straight_line = measure(straight);
+  const double live = static_cast<double>(list.live_gates());
+  return {ours.ticks_per_eval / live, peer.ticks_per_eval / live,   compiled.ticks_per_eval / live,
+          straight_line.ticks_per_eval / live, list.live_gates(),
+          ours.checksum == peer.checksum && ours.checksum == compiled.checksum && ours.checksum == straight_line.checksum};
+}
+
+}  // namespace
+
+int main() {
+  const row r256 = bench_circuit<expert_bench::circuit256>([](const word* in, word* out) { straight_line_256(in, out); });
+  const row r512 = bench_circuit<expert_bench::circuit512>([](const word* in, word* out) { straight_line_512(in, out); });
+  std::printf("expert evaluation, n = 32, m = 8, W = %zu, TSC ticks per live gate (best of %d x %d evaluations)\n", W,
+              repeats, iterations);
+  std::printf("%-6s %-6s %12s %12s %8s %12s %12s %8s %7s\n", "G", "live", "ours interp", "switch", "ratio",
+              "ours compil", "straight", "ratio", "agree");
+  for (const row* r : {&r256, &r512})
+    std::printf("%-6zu %-6zu %12.3f %12.3f %8.2f %12.3f %12.3f %8.2f %7s\n", r->live, r->live, r->ours_interp,
+                r->peer_interp, r->peer_interp / r->ours_interp, r->ours_compiled, r->peer_compiled,
+                r->peer_compiled / r->ours_compiled, r->agree ? "yes" : "NO");
+  if (!r256.agree || !r512.agree) {
+    std::printf("checksums disagree: an evaluator is wrong\n");
+    return 1;
+  }
+  const double interp_goal_ok = std::max(r256.ours_interp, r512.ours_interp);
+  const double compiled_ratio = std::max(r256.ours_compiled / r256.peer_compiled, r512.ours_compiled / r512.peer_compiled);
+  std::printf("goal: interpreted under 1.2 ticks per live gate: worst %.3f (%s)\n", interp_goal_ok,
+              interp_goal_ok < 1.2 ? "met" : "not met");
+  std::printf("goal: compiled within 1.5x of straight-line code: worst %.2fx (%s)\n", compiled_ratio,
+              compiled_ratio <= 1.5 ? "met" : "not met");
+  const double ratio = std::min(r256.peer_interp / r256.ours_interp, r512.peer_interp / r512.ours_interp);
+  std::printf("RESULT name=expert ratio=%.2f goal=2.0\n", ratio);
+  return 0;
+}

@@ -1,0 +1,124 @@
+// Compiled gate lists: straight-line code generated at compile time for a
+// circuit known then.
+//
+// `static_gate_list<N, G, M>` is a gate list in std::arrays, usable as
+// constexpr data (bem/circuits/random_circuit.hpp generates them at compile
+// time). `compiled_circuit<C>`, for a `static constexpr` static_gate_list
+// object C, expands C's gates with an index_sequence into one statement per
+// gate — `v[N + i] = apply<op_i, tt_i>(v[a_i], v[b_i], v[c_i])` with every
+// operation and index a constant — so the compiler sees exactly the code a
+// person would write for this circuit: no loop, no dispatch, operands in
+// registers where it can keep them. The circuit is taken by reference (a
+// reference template argument) so the symbol names stay short.
+//
+// Gate count and liveness are those of the gate list (bem/circuits/gate_list.hpp).
+// Law: compiled_circuit<C> computes exactly what C.to_gate_list() computes.
+#pragma once
+
+#include <bem/circuits/circuit.hpp>
+#include <bem/circuits/gate_list.hpp>
+#include <bem/version.hpp>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+BEM_NAMESPACE_BEGIN
+
+/// A gate list of N inputs, G gates and M outputs in fixed arrays.
+template <std::size_t N, std::size_t G, std::size_t M>
+struct static_gate_list {
+  static constexpr std::size_t n = N, g = G, m = M;
+  std::array<gate, G> gates{};
+  std::array<std::uint32_t, M> outputs{};
+
+  /// The same circuit as a (run-time) gate_list.
+  gate_list to_gate_list() const {
+    return gate_list(N, std::vector<gate>(gates.begin(), gates.end()),
+                     std::vector<std::uint32_t>(outputs.begin(), outputs.end()));
+  }
+  /// Gates some output depends on.
+  constexpr std::size_t live_gates() const { return live_gate_count(N, gates, outputs); }
+};
+
+namespace detail {
+template <gate_op Op, std::uint8_t Tt, class W>
+[[gnu::always_inline]] inline W compiled_gate(const W& a, const W& b, const W& c) {
+  if constexpr (Op == gate_op::and_) return a & b;
+  else if constexpr (Op == gate_op::or_) return a | b;
+  else if constexpr (Op == gate_op::xor_) return a ^ b;
+  else if constexpr (Op == gate_op::not_) return ~a;
+  else if constexpr (Op == gate_op::andn) return a & ~b;
+  else if constexpr (Tt == ternary_tt::mux) return (a & b) | (~a & c);
+  else if constexpr (Tt == ternary_tt::majority) return (a & b) | (c & (a | b));
+  else if constexpr (Tt == ternary_tt::xor3) return a ^ b ^ c;
+  else return ternary_by_anf(ternary_anf(Tt), a, b, c);
+}
+}  // namespace detail
+
+/// Straight-line evaluation of the static_gate_list `C` (a reference to a
+/// static constexpr object).
+template <const auto& C>
+class compiled_circuit {
+  using list_type = std::remove_cvref_t<decltype(C)>;
+  static constexpr std::size_t N = list_type::n, G = list_type::g, M = list_type::m;
+
+ public:
+  using circuit_tag = circuit_representation_tag;
+
+  static constexpr std::size_t inputs() noexcept { return N; }
+  static constexpr std::size_t outputs() noexcept { return M; }
+  /// G: every gate of the list.
+  static constexpr std::size_t gate_count() noexcept { return G; }
+  /// Gates some output depends on (computed at compile time).
+  static constexpr std::size_t live_gates() noexcept { return live_gates_; }
+  /// None: the node values live in a local array the compiler allocates.
+  static constexpr std::size_t scratch_size() noexcept { return 0; }
+
+  template <bit_sliced_word W>
+  void evaluate(std::span<const W> in, std::span<W> out, std::span<W>) const {
+    detail::check_circuit_spans("compiled_circuit", N, M, 0, in.size(), out.size(), 0);
+    run<W>(in.data(), out.data());
+  }
+  template <bit_sliced_word W>
+  void evaluate(std::span<const W> in, std::span<W> out) const {
+    evaluate(in, out, std::span<W>{});
+  }
+
+  /// The unchecked hot path: in[0..N) to out[0..M). Gate values live in
+  /// uninitialised local storage (no zeroing), operands below N are read
+  /// from `in` directly, so what remains is the gates' own operations.
+  template <bit_sliced_word W>
+  static void run(const W* in, W* out) {
+    union storage {
+      W v[G];
+      storage() {}
+    } s;
+    W* v = s.v;
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      ((v[I] = detail::compiled_gate<C.gates[I].op, C.gates[I].tt, W>(node<C.gates[I].a>(in, v),
+                                                                      node<C.gates[I].b>(in, v),
+                                                                      node<C.gates[I].c>(in, v))),
+       ...);
+    }(std::make_index_sequence<G>{});
+    [&]<std::size_t... K>(std::index_sequence<K...>) {
+      ((out[K] = node<C.outputs[K]>(in, v)), ...);
+    }(std::make_index_sequence<M>{});
+  }
+
+ private:
+  template <std::uint32_t I, class W>
+  [[gnu::always_inline]] static const W& node(const W* in, const W* v) {
+    if constexpr (I < N)
+      return in[I];
+    else
+      return v[I - N];
+  }
+  static constexpr std::size_t live_gates_ = C.live_gates();
+};
+
+BEM_NAMESPACE_END

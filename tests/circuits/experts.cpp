@@ -1,0 +1,104 @@
+// Experts: read spec (state and broadcast shared bits), write spec
+// (overwrite and xor), statistics, and the three lane schemes of
+// expert_batch — per group and per lane give, lane by lane, what the single
+// expert of that lane gives applied alone.
+#include "helpers.hpp"
+
+#include <bem/circuits/anf.hpp>
+#include <bem/circuits/gate_list.hpp>
+#include <bem/circuits/random_circuit.hpp>
+#include <bem/expert.hpp>
+#include <bem/lanes.hpp>
+
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+using namespace circuit_test;
+
+namespace {
+
+constexpr std::size_t state_bits = 16;
+
+bem::expert<bem::gate_list> make_expert(std::uint64_t seed) {
+  bem::xoshiro256ss rng(seed);
+  bem::read_spec r;
+  for (int j = 0; j < 6; ++j)
+    r.bits.push_back(j == 5 ? bem::read_bit{bem::read_bit::source::shared, static_cast<std::uint32_t>(rng.uniform_below(128))}
+                            : bem::read_bit{bem::read_bit::source::state, static_cast<std::uint32_t>(rng.uniform_below(state_bits))});
+  bem::write_spec w;
+  for (int k = 0; k < 3; ++k)
+    w.bits.push_back({static_cast<std::uint32_t>(rng.uniform_below(state_bits)),
+                      k == 1 ? bem::write_bit::mode::xor_into : bem::write_bit::mode::overwrite});
+  return bem::expert<bem::gate_list>(static_cast<bem::identifier>(seed), r, bem::random_gate_list({6, 3, 20, 8}, seed), w);
+}
+
+template <class W>
+void check_schemes(std::size_t groups) {
+  constexpr std::size_t lanes = lanes_of<W>();
+  const std::vector<std::uint64_t> shared = {0x0123456789ABCDEFull, 0xFEDCBA9876543210ull};
+  const auto state0 = random_inputs<W>(state_bits, 77);
+  std::vector<bem::expert<bem::gate_list>> experts;
+  for (std::size_t g = 0; g < groups; ++g) experts.push_back(make_expert(100 + g));
+  std::vector<const bem::expert<bem::gate_list>*> ptrs;
+  std::vector<W> masks(groups, W{});
+  const std::size_t per = lanes / groups;
+  for (std::size_t g = 0; g < groups; ++g) {
+    ptrs.push_back(&experts[g]);
+    for (std::size_t l = g * per; l < (g + 1) * per; ++l) set_lane_of(masks[g], l, true);
+  }
+  bem::expert_batch<bem::gate_list, W> batch;
+  auto mixed = state0;
+  batch.apply_masked(ptrs, masks, std::span<W>(mixed), shared);
+  for (std::size_t g = 0; g < groups; ++g) {
+    auto alone = state0;
+    batch.apply_all(experts[g], std::span<W>(alone), shared);
+    for (std::size_t l = g * per; l < (g + 1) * per; ++l)
+      for (std::size_t k = 0; k < state_bits; ++k) REQUIRE(lane_of(mixed[k], l) == lane_of(alone[k], l));
+  }
+  CHECK_FALSE(mixed == state0);  // the experts did write something
+}
+
+}  // namespace
+
+TEST_CASE("an expert reads state and shared bits and writes or xors its outputs") {
+  // y0 = x0 x1 ^ x2, y1 = x2 with x0 = state 3, x1 = shared 70, x2 = state 7.
+  const bem::anf_circuit c(3, {{0b011, 0b100}, {0b100}});
+  const bem::read_spec r{{{bem::read_bit::source::state, 3}, {bem::read_bit::source::shared, 70}, {bem::read_bit::source::state, 7}}};
+  const bem::write_spec w{{{0, bem::write_bit::mode::overwrite}, {1, bem::write_bit::mode::xor_into}}};
+  bem::expert<bem::anf_circuit> e(42, r, c, w);
+  CHECK(e.id() == 42);
+  std::vector<std::uint64_t> s(8, 0);
+  s[0] = 0xFFFF;
+  s[1] = 0x0F0F;
+  s[3] = 0b1100;
+  s[7] = 0b1010;
+  std::vector<std::uint64_t> scratch(e.scratch_size());
+  const std::vector<std::uint64_t> shared_on = {0, 1u << 6};  // bit 70 set
+  auto t = s;
+  e.apply(std::span<std::uint64_t>(t), shared_on, std::span<std::uint64_t>(scratch));
+  CHECK(t[0] == ((0b1100 & ~0ull) ^ 0b1010));
+  CHECK(t[1] == (0x0F0F ^ 0b1010));
+  const std::vector<std::uint64_t> shared_off = {~0ull, 0};  // bit 70 clear
+  t = s;
+  e.apply(std::span<std::uint64_t>(t), shared_off, std::span<std::uint64_t>(scratch));
+  CHECK(t[0] == 0b1010);
+  e.record(true);
+  e.record(false);
+  CHECK(e.stats().visits == 2);
+  CHECK(e.stats().wins == 1);
+  CHECK_THROWS_AS(bem::expert<bem::anf_circuit>(1, r, c, bem::write_spec{}), std::invalid_argument);
+}
+
+TEST_CASE("per-group lane scheme equals each group's expert alone, lane by lane") {
+  check_schemes<std::uint64_t>(4);
+  check_schemes<bem::lane_word<256>>(4);
+  check_schemes<bem::lane_word<256>>(16);
+}
+
+TEST_CASE("per-lane lane scheme equals each lane's expert alone") {
+  check_schemes<std::uint64_t>(64);
+  check_schemes<bem::lane_word<256>>(256);
+}

@@ -1,0 +1,86 @@
+// Shared helpers of the circuit tests: lane access, input patterns and a
+// scalar reference semantics written independently of the library's word
+// formulas (truth tables are read bit by bit).
+#pragma once
+
+#include <bem/circuits/gate_list.hpp>
+#include <bem/lanes.hpp>
+#include <bem/prng.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace circuit_test {
+
+template <class W>
+bool lane_of(const W& w, std::size_t l) {
+  if constexpr (std::is_same_v<W, std::uint64_t>)
+    return (w >> l) & 1u;
+  else
+    return w.lane(l);
+}
+template <class W>
+void set_lane_of(W& w, std::size_t l, bool v) {
+  if constexpr (std::is_same_v<W, std::uint64_t>)
+    w = v ? (w | (std::uint64_t{1} << l)) : (w & ~(std::uint64_t{1} << l));
+  else
+    w.set_lane(l, v);
+}
+template <class W>
+constexpr std::size_t lanes_of() {
+  if constexpr (std::is_same_v<W, std::uint64_t>)
+    return 64;
+  else
+    return W::width;
+}
+
+/// Input words where lane l carries the assignment l (input j = bit j of l):
+/// every assignment of n inputs when the word has 2^n lanes.
+template <class W>
+std::vector<W> exhaustive_inputs(std::size_t n) {
+  std::vector<W> in(n, W{});
+  for (std::size_t l = 0; l < lanes_of<W>(); ++l)
+    for (std::size_t j = 0; j < n; ++j) set_lane_of(in[j], l, (l >> j) & 1u);
+  return in;
+}
+
+template <class W>
+std::vector<W> random_inputs(std::size_t n, std::uint64_t seed) {
+  bem::xoshiro256ss rng(seed);
+  std::vector<W> in(n, W{});
+  for (auto& w : in)
+    for (std::size_t l = 0; l < lanes_of<W>(); ++l) set_lane_of(w, l, rng.bit());
+  return in;
+}
+
+/// The gate list's outputs for one assignment, gate by gate with bools.
+inline std::vector<bool> scalar_eval(const bem::gate_list& c, const std::vector<bool>& x) {
+  std::vector<bool> v(x);
+  for (const auto& g : c.gates()) {
+    const bool a = v[g.a], b = v[g.b], cc = v[g.c];
+    bool r = false;
+    switch (g.op) {
+      case bem::gate_op::and_: r = a && b; break;
+      case bem::gate_op::or_: r = a || b; break;
+      case bem::gate_op::xor_: r = a != b; break;
+      case bem::gate_op::not_: r = !a; break;
+      case bem::gate_op::andn: r = a && !b; break;
+      case bem::gate_op::ternary: r = (g.tt >> ((a ? 4 : 0) | (b ? 2 : 0) | (cc ? 1 : 0))) & 1u; break;
+    }
+    v.push_back(r);
+  }
+  std::vector<bool> out;
+  for (auto o : c.output_nodes()) out.push_back(v[o]);
+  return out;
+}
+
+/// Lane l's input assignment.
+template <class W>
+std::vector<bool> lane_inputs(const std::vector<W>& in, std::size_t l) {
+  std::vector<bool> x;
+  for (const auto& w : in) x.push_back(lane_of(w, l));
+  return x;
+}
+
+}  // namespace circuit_test

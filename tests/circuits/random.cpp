@@ -1,0 +1,78 @@
+// The random circuit generators: exact gate counts, every gate live,
+// non-trivial outputs, determinism, and the compile-time circuit equal to
+// the run-time one.
+#include "helpers.hpp"
+
+#include <bem/circuits/compiled.hpp>
+#include <bem/circuits/gate_list.hpp>
+#include <bem/circuits/random_circuit.hpp>
+#include <bem/lanes.hpp>
+
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+using namespace circuit_test;
+
+namespace {
+constexpr auto c256 = bem::static_random_circuit<32, 256, 8>(2024);
+static_assert(c256.live_gates() == 256);
+static_assert(bem::compiled_circuit<c256>::live_gates() == 256);
+}  // namespace
+
+TEST_CASE("layered random gate lists: exactly G gates, all live, non-trivial outputs") {
+  for (std::size_t g : {64u, 128u, 256u, 512u}) {
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      CAPTURE(g);
+      CAPTURE(seed);
+      const auto c = bem::random_gate_list({32, 8, g, 64}, seed);
+      CHECK(c.gate_count() == g);
+      CHECK(c.live_gates() == g);
+      CHECK(c.outputs() == 8);
+      CHECK(c.run_count() < g);  // the schedule groups gates into runs
+      // Non-trivial: no output is constant or equal to an input, on 512 random lanes.
+      const auto in = random_inputs<bem::lane_word<512>>(32, seed);
+      std::vector<bem::lane_word<512>> out(8);
+      c.evaluate(std::span<const bem::lane_word<512>>(in), std::span<bem::lane_word<512>>(out));
+      for (const auto& y : out) {
+        CHECK_FALSE(y == bem::lane_word<512>::zeros());
+        CHECK_FALSE(y == bem::lane_word<512>::ones());
+        for (const auto& x : in) CHECK_FALSE(y == x);
+      }
+    }
+  }
+}
+
+TEST_CASE("live_gate_count sees a dead gate") {
+  auto c = bem::random_gate_list({32, 8, 64, 64}, 9);
+  auto gates = c.gates();
+  gates.push_back({bem::gate_op::xor_, 0, 40, 41, 0});  // feeds no output
+  const bem::gate_list with_dead(32, gates, c.output_nodes());
+  CHECK(with_dead.gate_count() == 65);
+  CHECK(with_dead.live_gates() == 64);
+}
+
+TEST_CASE("the generator is deterministic, and the compile-time circuit is the run-time one") {
+  CHECK(bem::random_gate_list({32, 8, 256, 64}, 2024) == c256.to_gate_list());
+  CHECK_FALSE(bem::random_gate_list({32, 8, 256, 64}, 2025) == c256.to_gate_list());
+}
+
+TEST_CASE("random ANF and ROBDD reach their gate counts") {
+  for (std::size_t g : {64u, 128u, 256u, 512u}) {
+    const auto a = bem::random_anf(32, 8, g, 1);
+    CHECK(a.gate_count() >= g);
+    CHECK(a.gate_count() < g + 4);  // the first count to reach G; one monomial adds at most 4
+    const auto b = bem::random_robdd(32, 8, g, 1);
+    CHECK(b.gate_count() >= g);
+    CHECK(b.outputs() == 8);
+    CHECK(bem::random_anf(32, 8, g, 1) == a);
+    CHECK(bem::random_robdd(32, 8, g, 1) == b);
+  }
+}
+
+TEST_CASE("bad shapes are refused") {
+  CHECK_THROWS_AS(bem::random_gate_list({32, 8, 4, 64}, 1), std::invalid_argument);
+  CHECK_THROWS_AS(bem::random_anf(65, 8, 10, 1), std::invalid_argument);
+}
