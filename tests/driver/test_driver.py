@@ -327,7 +327,7 @@ class Driver(unittest.TestCase):
         self.assertEqual(r.returncode, 0, r.stderr)
         name = [l.split()[0] for l in r.stdout.splitlines() if "bem_custom_example" in l or " custom " in l]
         out = os.path.join(self.tmp, "o")
-        listing = r.stdout.split("Models:")[0]
+        listing = r.stdout.split("Microbenchmarks")[0]
         custom = [l.split()[0] for l in listing.splitlines() if l.startswith("  ") and " plugin " in l
                   and l.split()[0] not in FAMILIES]
         self.assertEqual(len(custom), 1, listing)
