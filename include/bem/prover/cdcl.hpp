@@ -1,0 +1,724 @@
+// bem's CDCL SAT solver, tuned for the small formulas a BEM verifies.
+//
+// cdcl_solver decides a CNF (DIMACS literals) under optional assumptions and
+// answers SAT, UNSAT or UNKNOWN (conflict budget spent). It is the classic
+// MiniSat/Glucose design:
+//   - two watched literals per clause with a blocking literal;
+//   - first-UIP conflict analysis, learned clauses minimised recursively
+//     (a literal is dropped when its reason clause is implied by the rest);
+//   - VSIDS variable activity (binary heap, decay 0.95) with phase saving;
+//   - Luby restarts (unit 100 conflicts);
+//   - learned-clause reduction by literal block distance (LBD <= 2 kept for
+//     ever, the worse half of the rest deleted, first after 2000 conflicts,
+//     then every 2000 + 300 k).
+// Small formulas: every array is sized by the variable count, clauses live in
+// one flat arena, and there is no preprocessing, so an empty solver costs a
+// few allocations and solving starts at once.
+//
+// Guarantees (laws):
+//   1. A SAT answer's model satisfies every clause ever added and every
+//      assumption: solve() evaluates them before returning and throws
+//      std::logic_error if not (which would be a solver bug).
+//   2. With a proof attached (trace_proof before the first clause), an UNSAT
+//      answer without assumptions leaves a DRAT proof that ends with the
+//      empty clause; under assumptions it ends with the clause of the negated
+//      failed assumptions. Every lemma is a RUP lemma (drat.hpp checks it);
+//      deleted learned clauses appear as deletion steps, and clauses that are
+//      reasons of current assignments are never deleted.
+//   3. failed_assumptions() after UNSAT is a subset of the assumptions whose
+//      conjunction with the clauses is unsatisfiable (an unsat core over
+//      assumptions); for a core over clauses use drat_check (drat.hpp).
+//   4. Incremental: clauses may be added between solve() calls; learned
+//      clauses stay valid because the clause set only grows.
+//   5. Deterministic: the same clauses, assumptions and budget give the same
+//      answer, model and proof.
+#pragma once
+
+#include <bem/prover/cnf.hpp>
+#include <bem/prover/proof.hpp>
+#include <bem/version.hpp>
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <span>
+#include <stdexcept>
+#include <string_view>
+#include <vector>
+
+BEM_NAMESPACE_BEGIN
+namespace prover {
+
+/// The answer of SAT_CHECK.
+enum class sat_result { sat, unsat, unknown };
+
+constexpr std::string_view to_string(sat_result r) noexcept {
+  switch (r) {
+    case sat_result::sat: return "SAT";
+    case sat_result::unsat: return "UNSAT";
+    case sat_result::unknown: return "UNKNOWN";
+  }
+  return "?";
+}
+
+namespace detail {
+/// Internal literal: 2 * (variable - 1) + (negative ? 1 : 0).
+using ilit = std::uint32_t;
+inline constexpr std::uint32_t no_ref = 0xffffffffu;
+inline constexpr ilit ilit_of(int l) noexcept {
+  return l > 0 ? 2u * static_cast<std::uint32_t>(l - 1) : 2u * static_cast<std::uint32_t>(-l - 1) + 1u;
+}
+inline constexpr int dimacs_of(ilit p) noexcept {
+  const int v = static_cast<int>(p >> 1) + 1;
+  return (p & 1u) ? -v : v;
+}
+struct watcher {
+  std::uint32_t cref;
+  ilit blocker;
+};
+/// Luby sequence 1 1 2 1 1 2 4 ... (index from 0).
+inline double luby(std::uint64_t i) noexcept {
+  std::uint64_t size = 1;
+  int seq = 0;
+  while (size < i + 1) {
+    ++seq;
+    size = 2 * size + 1;
+  }
+  while (size - 1 != i) {
+    size = (size - 1) >> 1;
+    --seq;
+    i %= size;
+  }
+  double r = 1;
+  for (int k = 0; k < seq; ++k) r *= 2;
+  return r;
+}
+}  // namespace detail
+
+/// Counters of one solver's work (cumulative over solve() calls).
+struct cdcl_statistics {
+  std::uint64_t conflicts = 0, decisions = 0, propagations = 0, restarts = 0, reductions = 0;
+  std::uint64_t learned = 0, learned_literals = 0, minimised_literals = 0, deleted = 0;
+};
+
+class cdcl_solver {
+ public:
+  /// Tag of the sat_backend concept (bem/prover/sat_backend.hpp).
+  using sat_backend_tag = void;
+  static constexpr const char* backend_name = "bem-cdcl";
+
+  cdcl_solver() = default;
+  /// A solver holding f's clauses (variables 1..f.num_vars()).
+  explicit cdcl_solver(const cnf& f, drat_proof* proof = nullptr) {
+    trace_proof(proof);
+    add(f);
+  }
+
+  /// Records the DRAT proof into `proof` (nullptr: no proof). Call before
+  /// adding clauses.
+  void trace_proof(drat_proof* proof) noexcept { proof_ = proof; }
+
+  /// Makes variables 1..n exist.
+  void reserve_vars(int n) {
+    if (n > num_vars_) grow(n);
+  }
+  /// A fresh variable; returns its DIMACS index.
+  int new_var() {
+    grow(num_vars_ + 1);
+    return num_vars_;
+  }
+  int num_vars() const noexcept { return num_vars_; }
+
+  /// Adds a clause (DIMACS literals; empty = the empty clause). Returns false
+  /// once the clause set is unsatisfiable at the top level.
+  bool add_clause(std::span<const int> clause) {
+    original_.add_clause(clause);
+    int top = 0;
+    for (int l : clause) top = std::max(top, std::abs(l));
+    reserve_vars(top);
+    if (!ok_) return false;
+    cancel_until(0);
+    tmp_.clear();
+    for (int l : clause) tmp_.push_back(detail::ilit_of(l));
+    std::sort(tmp_.begin(), tmp_.end());
+    std::size_t j = 0;
+    bool changed = false;
+    for (std::size_t i = 0; i < tmp_.size(); ++i) {
+      const detail::ilit p = tmp_[i];
+      if (j > 0 && tmp_[j - 1] == (p ^ 1u)) return true;  // tautology
+      if (val(p) > 0) return true;                      // satisfied at level 0
+      if (j > 0 && tmp_[j - 1] == p) continue;          // duplicate
+      if (val(p) < 0) {                                 // false at level 0
+        changed = true;
+        continue;
+      }
+      tmp_[j++] = p;
+    }
+    tmp_.resize(j);
+    if (changed) emit_add(tmp_);
+    if (tmp_.empty()) {
+      ok_ = false;
+      return false;
+    }
+    if (tmp_.size() == 1) {
+      enqueue(tmp_[0], detail::no_ref);
+      if (propagate() != detail::no_ref) {
+        ok_ = false;
+        emit_add({});
+        return false;
+      }
+      return true;
+    }
+    attach(alloc(tmp_, false, 0));
+    return true;
+  }
+  bool add_clause(std::initializer_list<int> c) { return add_clause(std::span<const int>(c.begin(), c.size())); }
+  /// Adds every clause of f (and declares its variables).
+  bool add(const cnf& f) {
+    reserve_vars(f.num_vars());
+    mem_.reserve(mem_.size() + f.literal_count() + hdr * f.size());
+    original_.reserve(f.size(), f.literal_count());
+    // Each clause puts two watches; random-like formulas spread them evenly,
+    // so one allocation per list (with room for learned clauses) replaces
+    // the repeated doubling of an empty vector.
+    if (num_vars_ > 0) {
+      const std::size_t per_list = 2 * f.size() / (2 * static_cast<std::size_t>(num_vars_)) * 2 + 4;
+      for (auto& w : watches_)
+        if (w.capacity() < per_list) w.reserve(per_list);
+    }
+    original_.set_num_vars(std::max(original_.num_vars(), f.num_vars()));
+    for (std::size_t i = 0; i < f.size(); ++i) add_clause(f[i]);
+    return ok_;
+  }
+
+  /// Conflicts allowed per solve() call before it answers UNKNOWN (< 0: no
+  /// limit, the default).
+  void set_conflict_budget(std::int64_t conflicts) noexcept { budget_ = conflicts; }
+
+  /// Decides the clauses under the assumptions (DIMACS literals).
+  sat_result solve(std::span<const int> assumptions = {}) {
+    model_.clear();
+    failed_.clear();
+    if (!ok_) return sat_result::unsat;
+    assumptions_.clear();
+    for (int a : assumptions) {
+      reserve_vars(std::abs(a));
+      assumptions_.push_back(detail::ilit_of(a));
+    }
+    std::uint64_t spent = 0;
+    std::uint64_t restart_at = restart_limit();
+    std::uint64_t since_restart = 0;
+    for (;;) {
+      const std::uint32_t confl = propagate();
+      if (confl != detail::no_ref) {
+        ++stats_.conflicts;
+        ++spent;
+        ++since_restart;
+        if (level() == 0) {
+          ok_ = false;
+          emit_add({});
+          return sat_result::unsat;
+        }
+        learn_from(confl);
+        decay();
+        if (stats_.conflicts >= next_reduce_) reduce();
+        if (budget_ >= 0 && spent >= static_cast<std::uint64_t>(budget_)) {
+          cancel_until(0);
+          return sat_result::unknown;
+        }
+        if (since_restart >= restart_at) {
+          cancel_until(0);
+          ++stats_.restarts;
+          ++luby_index_;
+          since_restart = 0;
+          restart_at = restart_limit();
+        }
+        continue;
+      }
+      detail::ilit next = detail::no_ref;
+      while (static_cast<std::size_t>(level()) < assumptions_.size()) {
+        const detail::ilit p = assumptions_[static_cast<std::size_t>(level())];
+        if (val(p) > 0) {
+          trail_lim_.push_back(static_cast<std::uint32_t>(trail_.size()));
+        } else if (val(p) < 0) {
+          analyze_final(p);
+          cancel_until(0);
+          return sat_result::unsat;
+        } else {
+          next = p;
+          break;
+        }
+      }
+      if (next == detail::no_ref) {
+        next = pick_branch();
+        if (next == detail::no_ref) {
+          finish_sat();
+          return sat_result::sat;
+        }
+        ++stats_.decisions;
+      }
+      trail_lim_.push_back(static_cast<std::uint32_t>(trail_.size()));
+      enqueue(next, detail::no_ref);
+    }
+  }
+  sat_result solve(std::initializer_list<int> a) { return solve(std::span<const int>(a.begin(), a.size())); }
+
+  /// The model of the last SAT answer (index v-1 = value of variable v).
+  const assignment& model() const noexcept { return model_; }
+  /// Value of variable v (1-based) in the last model.
+  bool value(int v) const { return model_.at(static_cast<std::size_t>(v - 1)); }
+  /// After UNSAT under assumptions: the assumptions (DIMACS) that failed.
+  const std::vector<int>& failed_assumptions() const noexcept { return failed_; }
+  /// Every clause added so far, as given.
+  const cnf& clauses() const noexcept { return original_; }
+  const cdcl_statistics& stats() const noexcept { return stats_; }
+  /// False once the clauses are unsatisfiable without assumptions.
+  bool okay() const noexcept { return ok_; }
+
+ private:
+  static constexpr std::size_t hdr = 3;  // size, flags (bit 0 learned, 1 deleted, lbd << 2), activity
+  std::int8_t val(detail::ilit p) const noexcept { return vals_[p]; }
+  int level() const noexcept { return static_cast<int>(trail_lim_.size()); }
+  std::uint32_t* lits(std::uint32_t cr) noexcept { return mem_.data() + cr + hdr; }
+  std::uint32_t csize(std::uint32_t cr) const noexcept { return mem_[cr]; }
+  bool learned(std::uint32_t cr) const noexcept { return mem_[cr + 1] & 1u; }
+  std::uint32_t lbd(std::uint32_t cr) const noexcept { return mem_[cr + 1] >> 2; }
+  float cact(std::uint32_t cr) const noexcept { return std::bit_cast<float>(mem_[cr + 2]); }
+  void set_cact(std::uint32_t cr, float a) noexcept { mem_[cr + 2] = std::bit_cast<std::uint32_t>(a); }
+
+  void grow(int n) {
+    const auto nv = static_cast<std::size_t>(n);
+    vals_.resize(2 * nv, 0);
+    watches_.resize(2 * nv);
+    level_.resize(nv, 0);
+    reason_.resize(nv, detail::no_ref);
+    activity_.resize(nv, 0.0);
+    phase_.resize(nv, 1);
+    seen_.resize(nv, 0);
+    heap_pos_.resize(nv, -1);
+    stamp_.resize(nv + 1, 0);
+    for (int v = num_vars_; v < n; ++v) heap_insert(static_cast<std::uint32_t>(v));
+    num_vars_ = n;
+    original_.set_num_vars(std::max(original_.num_vars(), n));
+  }
+
+  std::uint32_t alloc(std::span<const detail::ilit> c, bool is_learned, std::uint32_t lbd_value) {
+    const auto cr = static_cast<std::uint32_t>(mem_.size());
+    mem_.push_back(static_cast<std::uint32_t>(c.size()));
+    mem_.push_back((is_learned ? 1u : 0u) | (lbd_value << 2));
+    mem_.push_back(0);
+    mem_.insert(mem_.end(), c.begin(), c.end());
+    if (is_learned) {
+      set_cact(cr, static_cast<float>(cla_inc_));
+      learned_.push_back(cr);
+    }
+    return cr;
+  }
+  void attach(std::uint32_t cr) {
+    const std::uint32_t* c = lits(cr);
+    watches_[c[0]].push_back({cr, c[1]});
+    watches_[c[1]].push_back({cr, c[0]});
+  }
+
+  void enqueue(detail::ilit p, std::uint32_t from) noexcept {
+    vals_[p] = 1;
+    vals_[p ^ 1u] = -1;
+    const std::uint32_t v = p >> 1;
+    level_[v] = level();
+    reason_[v] = from;
+    trail_.push_back(p);
+  }
+
+  /// Unit propagation; returns the conflicting clause or no_ref. The value
+  /// and clause arrays are held in locals: stores through the int8 value
+  /// array may alias anything, which would otherwise force the compiler to
+  /// reload every member pointer in the inner loop.
+  std::uint32_t propagate() noexcept {
+    std::uint32_t confl = detail::no_ref;
+    std::int8_t* const vals = vals_.data();
+    std::uint32_t* const mem = mem_.data();
+    std::uint32_t* const reasons = reason_.data();
+    int* const levels = level_.data();
+    const int lvl = level();
+    std::size_t head = qhead_;
+    while (head < trail_.size()) {
+      const detail::ilit false_lit = trail_[head++] ^ 1u;
+      auto& ws = watches_[false_lit];
+      detail::watcher* i = ws.data();
+      detail::watcher* j = i;
+      detail::watcher* const end = i + ws.size();
+      ++stats_.propagations;
+      while (i != end) {
+        const detail::watcher w0 = *i++;
+        if (vals[w0.blocker] > 0) {
+          *j++ = w0;
+          continue;
+        }
+        const std::uint32_t cr = w0.cref;
+        std::uint32_t* c = mem + cr + hdr;
+        if (c[0] == false_lit) {
+          c[0] = c[1];
+          c[1] = false_lit;
+        }
+        const detail::ilit first = c[0];
+        if (first != w0.blocker && vals[first] > 0) {
+          *j++ = {cr, first};
+          continue;
+        }
+        const std::uint32_t sz = mem[cr];
+        std::uint32_t k = 2;
+        for (; k < sz; ++k)
+          if (vals[c[k]] >= 0) break;
+        if (k < sz) {
+          c[1] = c[k];
+          c[k] = false_lit;
+          watches_[c[1]].push_back({cr, first});
+          continue;
+        }
+        *j++ = {cr, first};
+        if (vals[first] < 0) {
+          confl = cr;
+          head = trail_.size();
+          while (i != end) *j++ = *i++;
+        } else {
+          vals[first] = 1;
+          vals[first ^ 1u] = -1;
+          levels[first >> 1] = lvl;
+          reasons[first >> 1] = cr;
+          trail_.push_back(first);
+        }
+      }
+      ws.resize(static_cast<std::size_t>(j - ws.data()));
+      if (confl != detail::no_ref) break;
+    }
+    qhead_ = head;
+    return confl;
+  }
+
+  void cancel_until(int lvl) noexcept {
+    if (level() <= lvl) return;
+    const std::size_t stop = trail_lim_[static_cast<std::size_t>(lvl)];
+    for (std::size_t k = trail_.size(); k-- > stop;) {
+      const detail::ilit p = trail_[k];
+      const std::uint32_t v = p >> 1;
+      vals_[p] = vals_[p ^ 1u] = 0;
+      reason_[v] = detail::no_ref;
+      phase_[v] = static_cast<std::uint8_t>(p & 1u);
+      if (heap_pos_[v] < 0) heap_insert(v);
+    }
+    trail_.resize(stop);
+    trail_lim_.resize(static_cast<std::size_t>(lvl));
+    qhead_ = stop;
+  }
+
+  detail::ilit pick_branch() noexcept {
+    while (!heap_.empty()) {
+      const std::uint32_t v = heap_pop();
+      if (vals_[2 * v] == 0) return 2 * v + phase_[v];
+    }
+    return detail::no_ref;
+  }
+
+  // ---- VSIDS heap (max-heap on activity_) ----
+  bool heap_less(std::uint32_t a, std::uint32_t b) const noexcept { return activity_[a] > activity_[b]; }
+  void heap_up(std::size_t i) noexcept {
+    const std::uint32_t v = heap_[i];
+    while (i > 0) {
+      const std::size_t parent = (i - 1) / 2;
+      if (!heap_less(v, heap_[parent])) break;
+      heap_[i] = heap_[parent];
+      heap_pos_[heap_[i]] = static_cast<int>(i);
+      i = parent;
+    }
+    heap_[i] = v;
+    heap_pos_[v] = static_cast<int>(i);
+  }
+  void heap_down(std::size_t i) noexcept {
+    const std::uint32_t v = heap_[i];
+    const std::size_t n = heap_.size();
+    for (;;) {
+      std::size_t child = 2 * i + 1;
+      if (child >= n) break;
+      if (child + 1 < n && heap_less(heap_[child + 1], heap_[child])) ++child;
+      if (!heap_less(heap_[child], v)) break;
+      heap_[i] = heap_[child];
+      heap_pos_[heap_[i]] = static_cast<int>(i);
+      i = child;
+    }
+    heap_[i] = v;
+    heap_pos_[v] = static_cast<int>(i);
+  }
+  void heap_insert(std::uint32_t v) {
+    heap_.push_back(v);
+    heap_up(heap_.size() - 1);
+  }
+  std::uint32_t heap_pop() noexcept {
+    const std::uint32_t top = heap_[0];
+    heap_pos_[top] = -1;
+    heap_[0] = heap_.back();
+    heap_.pop_back();
+    if (!heap_.empty()) {
+      heap_pos_[heap_[0]] = 0;
+      heap_down(0);
+    }
+    return top;
+  }
+  void bump_var(std::uint32_t v) noexcept {
+    if ((activity_[v] += var_inc_) > 1e100) {
+      for (auto& a : activity_) a *= 1e-100;
+      var_inc_ *= 1e-100;
+    }
+    if (heap_pos_[v] >= 0) heap_up(static_cast<std::size_t>(heap_pos_[v]));
+  }
+  void bump_clause(std::uint32_t cr) noexcept {
+    set_cact(cr, cact(cr) + static_cast<float>(cla_inc_));
+    if (cact(cr) > 1e20f) {
+      for (auto c : learned_) set_cact(c, cact(c) * 1e-20f);
+      cla_inc_ *= 1e-20;
+    }
+  }
+  void decay() noexcept {
+    var_inc_ /= 0.95;
+    cla_inc_ /= 0.999;
+  }
+
+  // ---- conflict analysis ----
+  std::uint32_t abstract_level(std::uint32_t v) const noexcept { return 1u << (level_[v] & 31); }
+
+  void learn_from(std::uint32_t confl) {
+    learnt_.clear();
+    learnt_.push_back(0);
+    int path = 0;
+    detail::ilit p = detail::no_ref;
+    std::size_t index = trail_.size();
+    do {
+      if (learned(confl)) bump_clause(confl);
+      const std::uint32_t* c = lits(confl);
+      const std::uint32_t sz = csize(confl);
+      for (std::uint32_t k = (p == detail::no_ref ? 0 : 1); k < sz; ++k) {
+        const detail::ilit q = c[k];
+        const std::uint32_t v = q >> 1;
+        if (!seen_[v] && level_[v] > 0) {
+          bump_var(v);
+          seen_[v] = 1;
+          if (level_[v] >= level()) ++path;
+          else learnt_.push_back(q);
+        }
+      }
+      while (!seen_[trail_[--index] >> 1]) {
+      }
+      p = trail_[index];
+      confl = reason_[p >> 1];
+      seen_[p >> 1] = 0;
+      --path;
+    } while (path > 0);
+    learnt_[0] = p ^ 1u;
+
+    // Recursive minimisation.
+    toclear_.assign(learnt_.begin(), learnt_.end());
+    std::uint32_t abstract = 0;
+    for (std::size_t k = 1; k < learnt_.size(); ++k) abstract |= abstract_level(learnt_[k] >> 1);
+    std::size_t j = 1;
+    for (std::size_t k = 1; k < learnt_.size(); ++k) {
+      const std::uint32_t v = learnt_[k] >> 1;
+      if (reason_[v] == detail::no_ref || !redundant(learnt_[k], abstract)) learnt_[j++] = learnt_[k];
+    }
+    stats_.minimised_literals += learnt_.size() - j;
+    learnt_.resize(j);
+    for (auto q : toclear_) seen_[q >> 1] = 0;
+
+    // Backjump level: the highest level below the current one, moved to slot 1.
+    int bt = 0;
+    if (learnt_.size() > 1) {
+      std::size_t max_k = 1;
+      for (std::size_t k = 2; k < learnt_.size(); ++k)
+        if (level_[learnt_[k] >> 1] > level_[learnt_[max_k] >> 1]) max_k = k;
+      std::swap(learnt_[1], learnt_[max_k]);
+      bt = level_[learnt_[1] >> 1];
+    }
+    // Literal block distance.
+    ++stamp_counter_;
+    std::uint32_t lbd_value = 0;
+    for (auto q : learnt_) {
+      const auto lv = static_cast<std::size_t>(level_[q >> 1]);
+      if (stamp_[lv] != stamp_counter_) {
+        stamp_[lv] = stamp_counter_;
+        ++lbd_value;
+      }
+    }
+    ++stats_.learned;
+    stats_.learned_literals += learnt_.size();
+    emit_add(learnt_);
+    cancel_until(bt);
+    if (learnt_.size() == 1) {
+      enqueue(learnt_[0], detail::no_ref);
+    } else {
+      const std::uint32_t cr = alloc(learnt_, true, lbd_value);
+      attach(cr);
+      enqueue(learnt_[0], cr);
+    }
+  }
+
+  bool redundant(detail::ilit p, std::uint32_t abstract) {
+    stack_.clear();
+    stack_.push_back(p);
+    const std::size_t top = toclear_.size();
+    while (!stack_.empty()) {
+      const std::uint32_t cr = reason_[stack_.back() >> 1];
+      stack_.pop_back();
+      const std::uint32_t* c = lits(cr);
+      const std::uint32_t sz = csize(cr);
+      for (std::uint32_t k = 1; k < sz; ++k) {
+        const detail::ilit q = c[k];
+        const std::uint32_t v = q >> 1;
+        if (seen_[v] || level_[v] == 0) continue;
+        if (reason_[v] != detail::no_ref && (abstract_level(v) & abstract)) {
+          seen_[v] = 1;
+          stack_.push_back(q);
+          toclear_.push_back(q);
+        } else {
+          for (std::size_t t = top; t < toclear_.size(); ++t) seen_[toclear_[t] >> 1] = 0;
+          toclear_.resize(top);
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /// The assumptions responsible for assumption p being false.
+  void analyze_final(detail::ilit p) {
+    failed_.clear();
+    failed_.push_back(detail::dimacs_of(p));
+    const std::uint32_t pv = p >> 1;
+    if (level_[pv] > 0) {
+      seen_[pv] = 1;
+      for (std::size_t k = trail_.size(); k-- > trail_lim_[0];) {
+        const std::uint32_t v = trail_[k] >> 1;
+        if (!seen_[v]) continue;
+        const std::uint32_t r = reason_[v];
+        if (r == detail::no_ref) {
+          failed_.push_back(detail::dimacs_of(trail_[k]));  // an assumption (possibly -p itself)
+        } else {
+          const std::uint32_t* c = lits(r);
+          for (std::uint32_t i = 1; i < csize(r); ++i)
+            if (level_[c[i] >> 1] > 0) seen_[c[i] >> 1] = 1;
+        }
+        seen_[v] = 0;
+      }
+      seen_[pv] = 0;
+    }
+    if (proof_) {
+      neg_.clear();
+      for (int a : failed_) neg_.push_back(-a);
+      proof_->add(neg_);
+    }
+  }
+
+  // ---- learned clause reduction ----
+  void reduce() {
+    ++stats_.reductions;
+    next_reduce_ = stats_.conflicts + 2000 + 300 * stats_.reductions;
+    std::vector<std::uint32_t> candidates;
+    candidates.reserve(learned_.size());
+    for (auto cr : learned_) {
+      const detail::ilit first = lits(cr)[0];
+      const bool locked = val(first) > 0 && reason_[first >> 1] == cr;
+      if (lbd(cr) > 2 && !locked) candidates.push_back(cr);
+    }
+    std::sort(candidates.begin(), candidates.end(), [&](std::uint32_t a, std::uint32_t b) {
+      if (lbd(a) != lbd(b)) return lbd(a) > lbd(b);
+      return cact(a) < cact(b);
+    });
+    const std::size_t drop = candidates.size() / 2;
+    for (std::size_t k = 0; k < drop; ++k) {
+      const std::uint32_t cr = candidates[k];
+      mem_[cr + 1] |= 2u;
+      if (proof_) {
+        neg_.clear();
+        for (std::uint32_t i = 0; i < csize(cr); ++i) neg_.push_back(detail::dimacs_of(lits(cr)[i]));
+        proof_->del(neg_);
+      }
+      ++stats_.deleted;
+    }
+    compact();
+  }
+
+  /// Copies live clauses into a fresh arena and rebuilds the watch lists.
+  void compact() {
+    std::vector<std::uint32_t> fresh;
+    fresh.reserve(mem_.size());
+    std::vector<std::uint32_t> kept;
+    for (std::size_t cr = 0; cr < mem_.size();) {
+      const std::uint32_t sz = mem_[cr];
+      const std::size_t next = cr + hdr + sz;
+      if (!(mem_[cr + 1] & 2u)) {
+        const auto to = static_cast<std::uint32_t>(fresh.size());
+        fresh.insert(fresh.end(), mem_.begin() + static_cast<std::ptrdiff_t>(cr), mem_.begin() + static_cast<std::ptrdiff_t>(next));
+        if (mem_[cr + 1] & 1u) kept.push_back(to);
+        mem_[cr + 2] = to;  // forwarding address (the copy keeps the activity)
+      }
+      cr = next;
+    }
+    for (auto p : trail_) {
+      std::uint32_t& r = reason_[p >> 1];
+      if (r != detail::no_ref) r = mem_[r + 2];
+    }
+    mem_.swap(fresh);
+    learned_.swap(kept);
+    for (auto& w : watches_) w.clear();
+    for (std::size_t cr = 0; cr < mem_.size(); cr += hdr + mem_[cr]) attach(static_cast<std::uint32_t>(cr));
+  }
+
+  std::uint64_t restart_limit() const noexcept { return static_cast<std::uint64_t>(100 * detail::luby(luby_index_)); }
+
+  void finish_sat() {
+    model_.assign(static_cast<std::size_t>(num_vars_), false);
+    for (int v = 0; v < num_vars_; ++v) model_[static_cast<std::size_t>(v)] = vals_[2 * static_cast<std::size_t>(v)] > 0;
+    cancel_until(0);
+    const std::size_t bad = first_falsified(original_, model_);
+    if (bad != original_.size())
+      throw std::logic_error("bem::prover::cdcl_solver: internal error, the model falsifies clause " + std::to_string(bad));
+    for (auto a : assumptions_)
+      if (!literal_true(model_, detail::dimacs_of(a)))
+        throw std::logic_error("bem::prover::cdcl_solver: internal error, the model falsifies an assumption");
+  }
+
+  void emit_add(std::span<const detail::ilit> c) {
+    if (!proof_) return;
+    neg_.clear();
+    for (auto p : c) neg_.push_back(detail::dimacs_of(p));
+    proof_->add(neg_);
+  }
+
+  int num_vars_ = 0;
+  bool ok_ = true;
+  drat_proof* proof_ = nullptr;
+  std::int64_t budget_ = -1;
+  cnf original_;
+  std::vector<std::uint32_t> mem_;
+  std::vector<std::uint32_t> learned_;
+  std::vector<std::vector<detail::watcher>> watches_;
+  std::vector<std::int8_t> vals_;
+  std::vector<int> level_;
+  std::vector<std::uint32_t> reason_;
+  std::vector<double> activity_;
+  std::vector<std::uint8_t> phase_, seen_;
+  std::vector<std::uint32_t> heap_;
+  std::vector<int> heap_pos_;
+  std::vector<std::uint64_t> stamp_;
+  std::uint64_t stamp_counter_ = 0;
+  std::vector<detail::ilit> trail_, assumptions_, learnt_, toclear_, stack_, tmp_;
+  std::vector<std::uint32_t> trail_lim_;
+  std::size_t qhead_ = 0;
+  double var_inc_ = 1, cla_inc_ = 1;
+  std::uint64_t luby_index_ = 0, next_reduce_ = 2000;
+  assignment model_;
+  std::vector<int> failed_, neg_;
+  cdcl_statistics stats_;
+};
+
+}  // namespace prover
+BEM_NAMESPACE_END

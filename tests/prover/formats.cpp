@@ -1,0 +1,121 @@
+// CNF forms, DIMACS and DRAT text/binary formats, the random CNF generator.
+#include <bem/prover/cnf.hpp>
+#include <bem/prover/dimacs.hpp>
+#include <bem/prover/proof.hpp>
+#include <bem/prover/random_cnf.hpp>
+#include <doctest/doctest.h>
+
+#include <string>
+
+using namespace bem::prover;
+
+TEST_CASE("bounded (pos_bits, neg_bits) form agrees with the general form") {
+  bem::xoshiro256ss rng(7);
+  for (int j = 0; j < 50; ++j) {
+    const cnf f = random_cnf({100, 300, 1, 6}, 3, static_cast<std::uint64_t>(j));
+    const auto b = to_bounded<128>(f);
+    const cnf g = b.to_general();
+    REQUIRE(g.size() == f.size());
+    for (std::size_t i = 0; i < f.size(); ++i) CHECK(g[i].size() == f[i].size());  // distinct variables: no merging
+    for (int t = 0; t < 20; ++t) {
+      assignment a(100);
+      for (std::size_t v = 0; v < 100; ++v) a[v] = rng.bit();
+      CHECK(satisfies(f, a) == b.satisfied_by(pack<128>(a)));
+      CHECK(satisfies(g, a) == satisfies(f, a));
+    }
+  }
+  cnf taut(3);
+  taut.add_clause({1, -1});
+  const auto bt = to_bounded<3>(taut);
+  CHECK(bt.clauses[0].tautology());
+  CHECK(bt.satisfied_by(var_bits<3>{}));
+  cnf dup(2);
+  dup.add_clause({2, 1, 2});
+  CHECK(to_bounded<2>(dup).to_general()[0].size() == 2);
+  CHECK_THROWS_AS(to_bounded<32>(cnf(33)), std::invalid_argument);
+}
+
+TEST_CASE("DIMACS round trip") {
+  for (int j = 0; j < 20; ++j) {
+    const cnf f = random_cnf({40, 170, 1, 5}, 9, static_cast<std::uint64_t>(j));
+    CHECK(parse_dimacs(write_dimacs(f)) == f);
+  }
+  const cnf g = parse_dimacs("c a comment\np cnf 3 2\n1 -2\n 3 0 -1\n0\n%\n0 garbage after the end marker\n");
+  REQUIRE(g.size() == 2);
+  CHECK(g[0].size() == 3);
+  CHECK(g[1][0] == -1);
+  CHECK(parse_dimacs("p cnf 0 1\n0\n").size() == 1);  // the empty clause
+}
+
+namespace {
+std::size_t error_line(const std::string& text) {
+  try {
+    (void)parse_dimacs(text, "t.cnf");
+  } catch (const dimacs_error& e) {
+    CHECK(std::string(e.what()).rfind("t.cnf:" + std::to_string(e.line()) + ": ", 0) == 0);
+    return e.line();
+  }
+  return 0;
+}
+}  // namespace
+
+TEST_CASE("DIMACS errors name the line") {
+  CHECK(error_line("c x\n1 2 0\n") == 2);                        // clause before header
+  CHECK(error_line("p cnf 3\n") == 1);                           // malformed header
+  CHECK(error_line("p cnf 3 1\n\n1 x 0\n") == 3);                // not an integer
+  CHECK(error_line("p cnf 3 2\n1 2 0\n1 -4 0\n") == 3);          // variable out of range
+  CHECK(error_line("p cnf 3 2\n1 2 0\n1\n-3\n") == 3);           // unterminated clause: where it starts
+  CHECK(error_line("p cnf 3 3\n1 2 0\n") == 1);                  // count mismatch: the header
+  CHECK(error_line("p cnf 3 1\np cnf 3 1\n") == 2);              // second header
+  CHECK(error_line("") == 1);                                    // no header
+}
+
+TEST_CASE("DRAT text and binary formats round trip; errors are located") {
+  drat_proof p;
+  p.add({1, -2});
+  p.del({3, 4, -5});
+  p.add({-200, 70000});
+  p.add({});
+  CHECK(parse_drat(p.to_text()) == p);
+  CHECK(parse_drat(p.to_binary()) == p);
+  CHECK(p.additions() == 3);
+  CHECK(parse_drat("c comment\n1 2 0 d 1 2\n0\n0\n").size() == 3);
+  try {
+    (void)parse_drat("1 2 0\n3 q 0\n", "p.drat");
+    FAIL("no error");
+  } catch (const dimacs_error& e) {
+    CHECK(e.line() == 2);
+  }
+  try {
+    (void)parse_drat("1 2 0\n3 4\n\n", "p.drat");
+    FAIL("no error");
+  } catch (const dimacs_error& e) {
+    CHECK(e.line() == 2);
+  }
+  CHECK_THROWS_AS((void)parse_drat(std::string("a\x02", 2)), dimacs_error);  // truncated binary step
+}
+
+TEST_CASE("random CNF generator: documented distribution, deterministic") {
+  const random_cnf_cell cell{64, 512, 3, 5};
+  int lengths[6] = {};
+  for (std::uint64_t j = 0; j < 20; ++j) {
+    const cnf f = random_cnf(cell, 42, j);
+    CHECK(f == random_cnf(cell, 42, j));
+    CHECK(f.num_vars() == 64);
+    REQUIRE(f.size() == 512);
+    for (std::size_t i = 0; i < f.size(); ++i) {
+      const auto c = f[i];
+      REQUIRE(c.size() >= 3);
+      REQUIRE(c.size() <= 5);
+      ++lengths[c.size()];
+      for (std::size_t a = 0; a < c.size(); ++a)
+        for (std::size_t b = a + 1; b < c.size(); ++b) CHECK(std::abs(c[a]) != std::abs(c[b]));
+    }
+  }
+  for (int k = 3; k <= 5; ++k) CHECK(lengths[k] > 3000);  // uniform: about 3413 each
+  CHECK(random_cnf(cell, 42, 0) != random_cnf(cell, 42, 1));
+  CHECK(random_cnf(cell, 42, 0) != random_cnf(cell, 43, 0));
+  // Same bytes on every machine: a pinned fingerprint of one instance.
+  CHECK(bem::fnv1a64(write_dimacs(random_cnf({32, 128, 3, 5}, 1, 0))) == 5190665792997478949ull);
+  CHECK_THROWS_AS(random_cnf({4, 10, 3, 5}, 1, 0), std::invalid_argument);
+}

@@ -1,0 +1,154 @@
+// PROOF_CHECK: our solver's DRAT proofs are accepted, cores are unsatisfiable,
+// corrupted proofs and proofs for satisfiable formulas are rejected.
+#include "common.hpp"
+
+#include <bem/prover/cdcl.hpp>
+#include <bem/prover/drat.hpp>
+#include <bem/prover/random_cnf.hpp>
+#include <doctest/doctest.h>
+
+#include <vector>
+
+using namespace bem::prover;
+
+namespace {
+struct solved {
+  cnf f;
+  drat_proof proof;
+  sat_result result;
+};
+solved solve_with_proof(const cnf& f) {
+  solved s{f, {}, sat_result::unknown};
+  cdcl_solver solver(f, &s.proof);
+  s.result = solver.solve();
+  return s;
+}
+}  // namespace
+
+TEST_CASE("every UNSAT answer on small instances has an accepted proof and an unsatisfiable core") {
+  int unsat = 0;
+  for (int n = 4; n <= 12; ++n) {
+    for (std::uint64_t j = 0; j < 60; ++j) {
+      const cnf f = random_cnf({n, n * 6, 2, 3}, 31, j);
+      const solved s = solve_with_proof(f);
+      if (s.result != sat_result::unsat) continue;
+      ++unsat;
+      const drat_result r = drat_check(f, s.proof);
+      REQUIRE_MESSAGE(r.accepted(), r.reason);
+      CHECK_FALSE(r.core.empty());
+      const cnf core = core_formula(f, r);
+      CHECK(core.size() <= f.size());
+      CHECK_FALSE(prover_test::brute_force_sat(core));
+      CHECK(drat_check(core, s.proof).accepted());  // law 3
+    }
+  }
+  CHECK(unsat > 200);
+}
+
+TEST_CASE("proofs at the benchmark's threshold cell, text and binary, are accepted") {
+  int unsat = 0;
+  for (std::uint64_t j = 0; j < 40; ++j) {
+    const cnf f = random_cnf({32, 256, 3, 5}, 1, j);
+    const solved s = solve_with_proof(f);
+    if (s.result != sat_result::unsat) continue;
+    ++unsat;
+    CHECK(s.proof[s.proof.size() - 1].empty());  // ends with the empty clause
+    CHECK(drat_check(f, parse_drat(s.proof.to_text())).accepted());
+    CHECK(drat_check(f, parse_drat(s.proof.to_binary())).accepted());
+  }
+  CHECK(unsat > 10);
+}
+
+TEST_CASE("long runs: proofs with clause deletions are accepted") {
+  // (96, 8n) needs several thousand conflicts, so the learned clause database
+  // is reduced and the proof carries deletion steps.
+  bool saw_deletions = false;
+  for (std::uint64_t j = 0; j < 8 && !saw_deletions; ++j) {
+    const cnf f = random_cnf({96, 768, 3, 5}, 1, j);
+    const solved s = solve_with_proof(f);
+    if (s.result != sat_result::unsat) continue;
+    bool deletions = false;
+    for (std::size_t i = 0; i < s.proof.size(); ++i) deletions |= s.proof.is_deletion(i);
+    if (!deletions) continue;
+    saw_deletions = true;
+    const drat_result r = drat_check(f, s.proof);
+    CHECK_MESSAGE(r.accepted(), r.reason);
+  }
+  CHECK(saw_deletions);
+}
+
+TEST_CASE("proofs under assumptions end with the negated failed assumptions") {
+  int checked = 0;
+  for (std::uint64_t j = 0; j < 100; ++j) {
+    const cnf f = random_cnf({12, 40, 2, 3}, 37, j);
+    drat_proof p;
+    cdcl_solver s(f, &p);
+    const int a[3] = {1, -2, 3};
+    if (s.solve(a) != sat_result::unsat) continue;
+    cnf with_units = f;
+    for (int l : a) with_units.add_clause({l});
+    CHECK(drat_check(with_units, p).accepted());
+    ++checked;
+  }
+  CHECK(checked > 10);
+}
+
+TEST_CASE("corrupted proofs are rejected") {
+  int tested = 0;
+  for (std::uint64_t j = 0; j < 60; ++j) {
+    const cnf f = random_cnf({32, 256, 3, 5}, 1, j);
+    const solved s = solve_with_proof(f);
+    if (s.result != sat_result::unsat) continue;
+    drat_proof only_empty;
+    only_empty.add(std::span<const int>{});
+    const drat_result trivial = drat_check(f, only_empty);
+    if (trivial.accepted()) continue;  // refutable by unit propagation alone
+    ++tested;
+    CHECK_FALSE(drat_check(f, drat_proof{}).accepted());
+    CHECK(trivial.reason.find("does not derive the empty clause") != std::string::npos);
+
+    // Every lemma's literals negated.
+    drat_proof flipped;
+    for (std::size_t i = 0; i < s.proof.size(); ++i) {
+      std::vector<int> c(s.proof[i].begin(), s.proof[i].end());
+      for (int& l : c) l = -l;
+      if (s.proof.is_deletion(i)) flipped.del(c);
+      else flipped.add(c);
+    }
+    const drat_result rf = drat_check(f, flipped);
+    CHECK_FALSE(rf.accepted());
+    CHECK_FALSE(rf.reason.empty());
+
+    // The proof's first half, then the empty clause.
+    drat_proof half = s.proof;
+    half.truncate(s.proof.size() / 4);
+    half.add(std::span<const int>{});
+    CHECK_FALSE(drat_check(f, half).accepted());
+  }
+  CHECK(tested > 5);
+}
+
+TEST_CASE("soundness: no proof is accepted for a satisfiable formula") {
+  int tested = 0;
+  for (std::uint64_t j = 0; j < 60; ++j) {
+    const cnf f = random_cnf({32, 256, 3, 5}, 1, j);
+    const solved s = solve_with_proof(f);
+    if (s.result != sat_result::unsat) continue;
+    const drat_result r = drat_check(f, s.proof);
+    REQUIRE(r.accepted());
+    // Drop core clauses one at a time until the rest is satisfiable: the
+    // original proof must then be rejected.
+    for (std::size_t drop : r.core) {
+      cnf g(f.num_vars());
+      for (std::size_t i = 0; i < f.size(); ++i)
+        if (i != drop) g.add_clause(f[i]);
+      cdcl_solver check(g);
+      if (check.solve() != sat_result::sat) continue;
+      CHECK(satisfies(g, check.model()));
+      CHECK_FALSE(drat_check(g, s.proof).accepted());
+      ++tested;
+      break;
+    }
+  }
+  CHECK(tested > 5);
+}

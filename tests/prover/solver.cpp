@@ -1,0 +1,187 @@
+// The CDCL solver against brute force, assumptions, the conflict budget,
+// incremental contexts and the sat_backend concept.
+#include "common.hpp"
+
+#include <bem/prover/cdcl.hpp>
+#include <bem/prover/incremental.hpp>
+#include <bem/prover/random_cnf.hpp>
+#include <bem/prover/sat_backend.hpp>
+#include <doctest/doctest.h>
+
+#include <vector>
+
+using namespace bem::prover;
+
+TEST_CASE("CDCL agrees with brute force on every small instance; every model satisfies") {
+  int counts[2] = {};
+  for (int n = 1; n <= 12; ++n) {
+    for (int ratio10 : {10, 20, 30, 45, 70}) {
+      for (std::uint64_t j = 0; j < 40; ++j) {
+        const int m = std::max(1, n * ratio10 / 10);
+        const random_cnf_cell cell{n, m, 1, std::min(n, 3)};
+        const cnf f = random_cnf(cell, 5, j);
+        cdcl_solver s(f);
+        const sat_result r = s.solve();
+        const bool truth = prover_test::brute_force_sat(f);
+        REQUIRE(r != sat_result::unknown);
+        CHECK((r == sat_result::sat) == truth);
+        if (r == sat_result::sat) CHECK(satisfies(f, s.model()));
+        ++counts[truth ? 1 : 0];
+      }
+    }
+  }
+  MESSAGE("unsat ", counts[0], " sat ", counts[1]);
+  CHECK(counts[0] > 300);  // both answers well represented
+  CHECK(counts[1] > 300);
+}
+
+TEST_CASE("trivial formulas") {
+  cdcl_solver empty;
+  CHECK(empty.solve() == sat_result::sat);
+  cdcl_solver with_empty_clause;
+  CHECK_FALSE(with_empty_clause.add_clause(std::span<const int>{}));
+  CHECK(with_empty_clause.solve() == sat_result::unsat);
+  cdcl_solver units;
+  units.add_clause({1});
+  CHECK_FALSE(units.add_clause({-1}));
+  CHECK(units.solve() == sat_result::unsat);
+  cdcl_solver free_vars;
+  free_vars.reserve_vars(10);
+  free_vars.add_clause({3, -3});
+  CHECK(free_vars.solve() == sat_result::sat);
+  CHECK(free_vars.model().size() == 10);
+}
+
+TEST_CASE("assumptions: answers match a solver given them as units; failed assumptions form a core") {
+  bem::xoshiro256ss rng(11);
+  for (std::uint64_t j = 0; j < 200; ++j) {
+    const cnf f = random_cnf({10, 30, 2, 3}, 17, j);
+    cdcl_solver s(f);
+    for (int round = 0; round < 3; ++round) {
+      std::vector<int> a;
+      for (int k = 0; k < 4; ++k) {
+        const int v = 1 + static_cast<int>(rng.uniform_below(10));
+        a.push_back(rng.bit() ? v : -v);
+      }
+      cnf with_units = f;
+      for (int l : a) with_units.add_clause({l});
+      const sat_result r = s.solve(a);
+      CHECK((r == sat_result::sat) == prover_test::brute_force_sat(with_units));
+      if (r == sat_result::sat) {
+        CHECK(satisfies(with_units, s.model()));
+      } else {
+        cnf core = f;
+        for (int l : s.failed_assumptions()) {
+          CHECK(std::find(a.begin(), a.end(), l) != a.end());
+          core.add_clause({l});
+        }
+        CHECK_FALSE(prover_test::brute_force_sat(core));
+      }
+    }
+    CHECK((s.solve() == sat_result::sat) == prover_test::brute_force_sat(f));  // assumptions last one call
+  }
+}
+
+TEST_CASE("conflict budget returns UNKNOWN, then the full answer") {
+  // (64, 8n) instances need hundreds of conflicts.
+  int unknown = 0;
+  for (std::uint64_t j = 0; j < 5; ++j) {
+    const cnf f = random_cnf({64, 512, 3, 5}, 1, j);
+    cdcl_solver s(f);
+    s.set_conflict_budget(3);
+    const sat_result r = s.solve();
+    if (r == sat_result::unknown) {
+      ++unknown;
+      CHECK(s.stats().conflicts == 3);
+    }
+    s.set_conflict_budget(-1);
+    const sat_result full = s.solve();
+    CHECK(full != sat_result::unknown);
+    if (full == sat_result::sat) CHECK(satisfies(f, s.model()));
+    cdcl_solver fresh(f);
+    CHECK(fresh.solve() == full);
+  }
+  CHECK(unknown == 5);
+}
+
+TEST_CASE("incremental context: base + deltas under assumptions equals a fresh solve") {
+  for (std::uint64_t j = 0; j < 60; ++j) {
+    const cnf base = random_cnf({12, 30, 2, 4}, 23, j);
+    incremental_context<cdcl_solver> ctx(base, 12);
+    std::vector<cnf> deltas;
+    for (std::uint64_t k = 0; k < 4; ++k) {
+      deltas.push_back(random_cnf({12, 8, 1, 3}, 29, j * 16 + k));
+      CHECK(ctx.add_delta(deltas.back()) == k);
+    }
+    CHECK((ctx.check_base() == sat_result::sat) == prover_test::brute_force_sat(base));
+    for (std::size_t k = 0; k < 4; ++k) {
+      cnf both = base;
+      for (std::size_t i = 0; i < deltas[k].size(); ++i) both.add_clause(deltas[k][i]);
+      const sat_result r = ctx.check(k);
+      REQUIRE(r != sat_result::unknown);
+      CHECK((r == sat_result::sat) == prover_test::brute_force_sat(both));
+      if (r == sat_result::sat) {
+        CHECK(satisfies(both, ctx.model()));
+      } else if (prover_test::brute_force_sat(base)) {
+        const auto failed = ctx.failed_patches();
+        CHECK(failed == std::vector<std::size_t>{k});
+      }
+    }
+    const std::size_t pair[2] = {0, 1};
+    cnf two = base;
+    for (std::size_t k : pair)
+      for (std::size_t i = 0; i < deltas[k].size(); ++i) two.add_clause(deltas[k][i]);
+    CHECK((ctx.check(pair) == sat_result::sat) == prover_test::brute_force_sat(two));
+    ctx.retire(0);
+    CHECK_THROWS_AS(ctx.check(std::size_t{0}), std::invalid_argument);
+    cnf base_and_1 = base;
+    for (std::size_t i = 0; i < deltas[1].size(); ++i) base_and_1.add_clause(deltas[1][i]);
+    CHECK((ctx.check(1) == sat_result::sat) == prover_test::brute_force_sat(base_and_1));
+  }
+  incremental_context<cdcl_solver> small(cnf(3));
+  CHECK_THROWS_AS(small.add_delta(cnf(4)), std::invalid_argument);
+  CHECK_THROWS_AS(small.check(std::size_t{7}), std::out_of_range);
+}
+
+namespace {
+// The example of bem/prover/sat_backend.hpp.
+struct cdcl_twice {
+  using sat_backend_tag = void;
+  static constexpr const char* backend_name = "cdcl-twice";
+  bem::prover::cdcl_solver s;
+  void reserve_vars(int n) { s.reserve_vars(n); }
+  bool add_clause(std::span<const int> c) { return s.add_clause(c); }
+  void set_conflict_budget(std::int64_t b) { s.set_conflict_budget(b); }
+  bem::prover::sat_result solve(std::span<const int> a) { return s.solve(a); }
+  bool value(int v) const { return s.value(v); }
+};
+static_assert(bem::prover::sat_backend<cdcl_twice>);
+
+// Same members, no opt-in tag: not a back end.
+struct lookalike {
+  static constexpr const char* backend_name = "x";
+  void reserve_vars(int) {}
+  bool add_clause(std::span<const int>) { return true; }
+  void set_conflict_budget(std::int64_t) {}
+  bem::prover::sat_result solve(std::span<const int>) { return bem::prover::sat_result::sat; }
+  bool value(int) const { return false; }
+};
+static_assert(!bem::prover::sat_backend<lookalike>);
+
+// Opted in, but answers with a model that is wrong: sat_check must notice.
+struct liar : lookalike {
+  using sat_backend_tag = void;
+};
+static_assert(bem::prover::sat_backend<liar>);
+}  // namespace
+
+TEST_CASE("sat_backend concept: the documented example, model checking of any back end") {
+  const cnf f = random_cnf({20, 60, 3, 3}, 2, 0);
+  const auto r = sat_check<cdcl_twice>(f);
+  const auto ours = sat_check<cdcl_solver>(f);
+  CHECK(r.result == ours.result);
+  if (r.result == sat_result::sat) CHECK(satisfies(f, r.model));
+  cnf needs_true(1);
+  needs_true.add_clause({1});
+  CHECK_THROWS_AS(sat_check<liar>(needs_true), std::logic_error);
+}
