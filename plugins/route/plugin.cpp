@@ -1,0 +1,269 @@
+// The ROUTE family: microbenchmark 2.2 of the BEM suite, `route_query`.
+//
+// For each N in N_nodes: U_expert = N distinct identifiers drawn uniformly
+// from all 2^32 (seeded, bem/prng.hpp). Q queries, each with probability p_in
+// a stored identifier with f bits flipped (f uniform in 0..max_flips; f = 0
+// is the identifier itself) and otherwise a fresh uniform identifier. Each
+// query is ROUTE_QUERY(q, class_expert, shard_filter, K_cand) with every shard
+// admitted and class_expert = any class (class_filter = "any") or the query's
+// own class ("query"). The first Q_truth queries get exact neighbours from
+// bem::exact_router; recall@k counts a query as a hit when one of the first k
+// candidates has the best similarity (ties counted as correct) and, in the
+// `_by_id` figures, only when the true neighbour under the tie rule (higher
+// similarity, then lower identifier) is among them; the mean rank is that
+// neighbour's 1-based position, K_cand + 1 when absent.
+#include <bem/cycles.hpp>
+#include <bem/plugin.hpp>
+#include <bem/prng.hpp>
+#include <bem/route/exact_router.hpp>
+#include <bem/route/multi_index_router.hpp>
+#include <bem/route/router.hpp>
+#include <metrics/statistics.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace {
+
+using bem::identifier;
+
+struct route_query_benchmark {
+  static constexpr const char* name = "route_query";
+  static constexpr const char* version = "1";
+  static constexpr const char* description =
+      "BEM suite 2.2: ROUTE_QUERY cost and recall as the index grows (multi-index hashing and exact scan)";
+
+  explicit route_query_benchmark(bem::parameters& p)
+      : sizes_(p.get_int_list("N_nodes", {10000, 100000, 1000000})),
+        queries_(p.get_int_in("queries", 100000, 1, 100000000)),
+        truth_(p.get_int_in("truth_queries", 1000, 1, 100000000)),
+        k_cand_(p.get_int_list("K_cand", {16, 32})),
+        p_in_(p.get_double_in("p_in", 0.5, 0.0, 1.0)),
+        max_flips_(p.get_int_in("max_flips", 2, 0, 32)),
+        routers_(p.get_string_list("routers", {"multi_index"})),
+        tables_(p.get_int_in("H", 0, 0, 8)),
+        capacity_(p.get_int_in("C_entry", 0, 0, 1024)),
+        radius_(p.get_int_in("probe_radius", bem::probe_until_exact, bem::probe_until_exact, 16)),
+        class_filter_(p.get_choice("class_filter", "any", {"any", "query"})) {
+    for (auto n : sizes_)
+      if (n < 1 || n > (std::int64_t{1} << 31)) throw bem::parameter_error("N_nodes", "each must lie in [1, 2^31]");
+    for (auto k : k_cand_)
+      if (k < 1 || k > static_cast<std::int64_t>(bem::max_k_cand))
+        throw bem::parameter_error("K_cand", "each must lie in [1, " + std::to_string(bem::max_k_cand) + "]");
+    if (tables_ == 1) throw bem::parameter_error("H", "must be 0 (chosen by N) or lie in [2, 8]");
+    for (const auto& r : routers_)
+      if (r != "multi_index" && r != "exact")
+        throw bem::parameter_error("routers", "each must be \"multi_index\" or \"exact\", got \"" + r + "\"");
+    if (truth_ > queries_) truth_ = queries_;
+  }
+
+  void run(std::uint64_t seed, bem::benchmark_sink& sink) {
+    bem::cycle_counter counter;
+    const std::string cycle_unit =
+        counter.measured() ? "cycles (measured, perf_event_open)" : "cycles (estimated via TSC)";
+    for (auto n : sizes_) {
+      const auto ids = make_index(seed, static_cast<std::size_t>(n));
+      const auto qs = make_queries(seed, ids);
+      bem::exact_router truth_router;
+      truth_router.assign(ids);
+      for (const auto& router_name : routers_) {
+        if (router_name == "exact") {
+          measure(sink, counter, cycle_unit, truth_router, router_name, ids.size(), qs, truth_router, {});
+          continue;
+        }
+        const int h = tables_ != 0 ? static_cast<int>(tables_) : (n >= 50000 ? 2 : n >= 2000 ? 3 : 4);
+        const int c = capacity_ != 0 ? static_cast<int>(capacity_)
+                                     : bem::multi_index_router::suggested_capacity(static_cast<std::size_t>(n), h);
+        bem::multi_index_router r({h, c, static_cast<int>(radius_)});
+        r.assign(ids);
+        std::string bits;
+        for (int t = 0; t < h; ++t) {
+          if (t != 0) bits += ',';
+          bits += std::to_string(r.key_bits(t));
+        }
+        std::vector<bem::tasks::condition_field> extra = {
+            bem::tasks::number_field("H", h), bem::tasks::string_field("B", bits),
+            bem::tasks::number_field("C_entry", c),
+            radius_ == bem::probe_until_exact ? bem::tasks::string_field("probe_radius", "until_exact")
+                                              : bem::tasks::number_field("probe_radius", radius_)};
+        measure(sink, counter, cycle_unit, r, router_name, ids.size(), qs, truth_router, extra);
+      }
+    }
+  }
+
+ private:
+  std::vector<identifier> make_index(std::uint64_t seed, std::size_t n) const {
+    bem::xoshiro256ss rng(bem::derive_seed(seed, bem::fnv1a64("route_query/index"), n));
+    std::vector<identifier> ids;
+    ids.reserve(n + n / 8);
+    while (ids.size() < n) {
+      while (ids.size() < n) ids.push_back(static_cast<identifier>(rng.next() >> 32));
+      std::sort(ids.begin(), ids.end());
+      ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    }
+    // Sorted order would make "pick a stored identifier" depend on sorting;
+    // a seeded shuffle keeps it a plain uniform choice.
+    for (std::size_t i = ids.size(); i > 1; --i) std::swap(ids[i - 1], ids[rng.uniform_below(i)]);
+    return ids;
+  }
+
+  std::vector<identifier> make_queries(std::uint64_t seed, const std::vector<identifier>& ids) const {
+    bem::xoshiro256ss rng(bem::derive_seed(seed, bem::fnv1a64("route_query/queries"), ids.size()));
+    std::vector<identifier> qs(static_cast<std::size_t>(queries_));
+    for (auto& q : qs) {
+      if (rng.bernoulli(p_in_)) {
+        q = ids[rng.uniform_below(ids.size())];
+        const auto flips = rng.uniform_below(static_cast<std::uint64_t>(max_flips_) + 1);
+        std::uint32_t mask = 0;
+        while (static_cast<std::uint64_t>(std::popcount(mask)) < flips) mask |= 1u << rng.uniform_below(32);
+        q ^= mask;
+      } else {
+        q = static_cast<identifier>(rng.next() >> 32);
+      }
+    }
+    return qs;
+  }
+
+  bem::route_filter filter_for(identifier q) const {
+    if (class_filter_ == "query") return {bem::class_bit(bem::identifier_class(q)), bem::all_shards};
+    return {};
+  }
+
+  template <class R>
+  void measure(bem::benchmark_sink& sink, bem::cycle_counter& counter, const std::string& cycle_unit, const R& r,
+               const std::string& router_name, std::size_t n, const std::vector<identifier>& qs,
+               const bem::exact_router& truth_router, const std::vector<bem::tasks::condition_field>& extra) const {
+    const auto occ = r.occupancy();
+    for (auto k64 : k_cand_) {
+      const auto k = static_cast<std::size_t>(k64);
+      bem::benchmark_record rec;
+      rec.split = "router=" + router_name + " N=" + std::to_string(n) + " K_cand=" + std::to_string(k);
+      rec.condition = {bem::tasks::string_field("router", router_name),
+                       bem::tasks::number_field("N_nodes", static_cast<long long>(n)),
+                       bem::tasks::number_field("K_cand", static_cast<long long>(k))};
+      rec.condition.insert(rec.condition.end(), extra.begin(), extra.end());
+      rec.condition.push_back(bem::tasks::string_field("class_filter", class_filter_));
+      auto emit = [&](const char* metric, double value, const char* unit, bem::metrics::better dir,
+                      std::int64_t count, const char* count_unit, bool timing = false) {
+        rec.value = {};
+        rec.value.metric = metric;
+        rec.value.value = value;
+        rec.value.unit = unit;
+        rec.value.direction = dir;
+        rec.value.n = count;
+        rec.value.n_unit = count_unit;
+        rec.timing = timing;
+        sink.emit(rec);
+      };
+      using bem::metrics::better;
+      emit("bucket_occupancy_min", static_cast<double>(occ.min), "entries per bucket", better::none,
+           static_cast<std::int64_t>(occ.buckets), "buckets");
+      emit("bucket_occupancy_max", static_cast<double>(occ.max), "entries per bucket", better::none,
+           static_cast<std::int64_t>(occ.buckets), "buckets");
+      emit("bucket_occupancy_mean", occ.mean, "entries per bucket", better::none,
+           static_cast<std::int64_t>(occ.buckets), "buckets");
+      emit("bucket_overflow_entries", static_cast<double>(occ.overflow_entries), "entries", better::lower,
+           static_cast<std::int64_t>(occ.buckets), "buckets");
+
+      // The timed loop: every query, its answer folded into a checksum.
+      bem::route_result res;
+      std::uint64_t checksum = 0, probes = 0, examined = 0, lines = 0, scanned = 0, exact = 0;
+      counter.start();
+      for (identifier q : qs) {
+        r.query(q, filter_for(q), k, res);
+        for (const auto& c : res.candidates) checksum = checksum * 0x100000001b3ull + c.id;
+        probes += res.buckets_probed;
+        examined += res.entries_examined;
+        lines += res.cache_lines;
+        scanned += res.scanned;
+        exact += res.exact;
+      }
+      const auto sample = counter.stop();
+      const auto nq = static_cast<std::int64_t>(qs.size());
+      const double dq = static_cast<double>(qs.size());
+      emit("cycles_per_query", sample.cycles / dq, cycle_unit.c_str(), better::lower, nq, "queries", true);
+      emit("queries_per_second", dq / sample.seconds, "queries/s", better::higher, nq, "queries", true);
+      emit("result_checksum", static_cast<double>(checksum % (std::uint64_t{1} << 52)), "FNV fold of candidate ids",
+           better::none, nq, "queries");
+      emit("buckets_probed_per_query", static_cast<double>(probes) / dq, "buckets", better::lower, nq, "queries");
+      emit("entries_examined_per_query", static_cast<double>(examined) / dq, "codes", better::lower, nq, "queries");
+      emit("cache_lines_per_query", static_cast<double>(lines) / dq, "64-byte lines of bucket data", better::lower,
+           nq, "queries");
+      emit("scanned_fraction", static_cast<double>(scanned) / dq, "fraction", better::none, nq, "queries");
+      emit("certified_exact_fraction", static_cast<double>(exact) / dq, "fraction", better::higher, nq, "queries");
+
+      // Ground truth on the first Q_truth queries (answers re-computed
+      // untimed; routers are deterministic).
+      const std::size_t kk[3] = {1, 4, k};
+      std::int64_t hit_tie[3] = {0, 0, 0}, hit_id[3] = {0, 0, 0};
+      std::vector<double> ranks;
+      bem::route_result truth;
+      const auto nt = static_cast<std::size_t>(truth_);
+      for (std::size_t i = 0; i < nt; ++i) {
+        const bem::route_filter f = filter_for(qs[i]);
+        truth_router.query(qs[i], f, 1, truth);
+        r.query(qs[i], f, k, res);
+        if (truth.candidates.empty()) {  // nothing admitted: every answer is right
+          for (int j = 0; j < 3; ++j) ++hit_tie[j], ++hit_id[j];
+          ranks.push_back(1);
+          continue;
+        }
+        const auto best = truth.candidates[0];
+        std::size_t rank = k + 1;
+        for (std::size_t j = 0; j < res.candidates.size(); ++j)
+          if (res.candidates[j].id == best.id) rank = std::min(rank, j + 1);
+        ranks.push_back(static_cast<double>(rank));
+        for (int j = 0; j < 3; ++j) {
+          const std::size_t upto = std::min(kk[j], res.candidates.size());
+          bool tie = false;
+          for (std::size_t c = 0; c < upto; ++c) tie = tie || res.candidates[c].similarity == best.similarity;
+          hit_tie[j] += tie;
+          hit_id[j] += rank <= kk[j];
+        }
+      }
+      const char* names_tie[3] = {"recall@1", "recall@4", "recall@K_cand"};
+      const char* names_id[3] = {"recall@1_by_id", "recall@4_by_id", "recall@K_cand_by_id"};
+      const auto ntq = static_cast<std::int64_t>(nt);
+      for (int j = 0; j < 3; ++j) {
+        for (int by_id = 0; by_id < 2; ++by_id) {
+          const std::int64_t hits = by_id ? hit_id[j] : hit_tie[j];
+          rec.value = {};
+          rec.value.metric = by_id ? names_id[j] : names_tie[j];
+          rec.value.value = static_cast<double>(hits) / static_cast<double>(ntq);
+          rec.value.unit = by_id ? "fraction (ties broken by lower identifier)" : "fraction (ties counted as correct)";
+          rec.value.ci = bem::metrics::wilson_interval(hits, ntq);
+          rec.value.direction = better::higher;
+          rec.value.n = ntq;
+          rec.value.n_unit = "truth queries";
+          rec.timing = false;
+          sink.emit(rec);
+        }
+      }
+      const auto s = bem::metrics::summarize(ranks);
+      rec.value = {};
+      rec.value.metric = "mean_rank_true_neighbour";
+      rec.value.value = s.mean;
+      rec.value.unit = "rank (1 = first; K_cand + 1 when absent; ties broken by identifier)";
+      rec.value.ci = bem::metrics::t_interval(s);
+      rec.value.direction = better::lower;
+      rec.value.n = ntq;
+      rec.value.n_unit = "truth queries";
+      sink.emit(rec);
+    }
+  }
+
+  std::vector<std::int64_t> sizes_;
+  std::int64_t queries_, truth_;
+  std::vector<std::int64_t> k_cand_;
+  double p_in_;
+  std::int64_t max_flips_;
+  std::vector<std::string> routers_;
+  std::int64_t tables_, capacity_, radius_;
+  std::string class_filter_;
+};
+
+}  // namespace
+
+BEM_PLUGIN("route", "1", BEM_BENCHMARKS(route_query_benchmark))
