@@ -1,0 +1,181 @@
+#include <bem/circuits/random_circuit.hpp>
+#include <bem/machine.hpp>
+#include <doctest/doctest.h>
+
+#include <set>
+#include <vector>
+
+namespace {
+
+constexpr std::size_t N = 64, K = 256, W = 256;
+using machine_t = bem::machine<N, K, W>;
+
+/// A random expert: 8 inputs read from STATE (and one SHARED bit), 4 outputs
+/// xor-ed into STATE, a random 24-gate circuit.
+bem::expert<bem::gate_list> random_expert(bem::xoshiro256ss& rng, std::set<bem::identifier>& used) {
+  bem::identifier id;
+  do {
+    id = bem::make_checked_identifier(1, static_cast<std::uint32_t>(rng.uniform_below(64)),
+                                      static_cast<std::uint32_t>(rng.uniform_below(1 << 14)));
+  } while (!used.insert(id).second);
+  bem::read_spec r;
+  for (int i = 0; i < 7; ++i)
+    r.bits.push_back({bem::read_bit::source::state, static_cast<std::uint32_t>(rng.uniform_below(N))});
+  r.bits.push_back({bem::read_bit::source::shared, static_cast<std::uint32_t>(rng.uniform_below(K))});
+  bem::write_spec w;
+  for (int i = 0; i < 4; ++i)
+    w.bits.push_back({static_cast<std::uint32_t>(rng.uniform_below(N)), bem::write_bit::mode::xor_into});
+  return {id, std::move(r), bem::random_gate_list({8, 4, 24, 16}, rng.next()), std::move(w)};
+}
+
+machine_t make_machine(bem::machine_config cfg, std::size_t experts, std::uint64_t seed) {
+  machine_t m(cfg);
+  bem::xoshiro256ss rng(seed);
+  std::set<bem::identifier> used;
+  for (std::size_t i = 0; i < experts; ++i) m.add_expert(random_expert(rng, used));
+  for (std::size_t k = 0; k < N; ++k)
+    for (std::size_t l = 0; l < W; ++l) m.state_words().set_bit(k, l, rng.bit());
+  for (std::size_t i = 0; i < K; ++i) m.set_shared_bit(i, rng.bit());
+  return m;
+}
+
+bem::observation obs(std::uint64_t t, std::uint32_t tasks) {
+  return {static_cast<std::uint32_t>(bem::mix64(t) % tasks), bem::mix64(t ^ 0x5555), 0, 0};
+}
+
+}  // namespace
+
+TEST_CASE("a step routes, selects by UCB1, applies the chosen expert and logs") {
+  bem::machine_config cfg;
+  cfg.tasks = 2;
+  machine_t m = make_machine(cfg, 300, 7);
+  const auto before = m.state_words();
+  const bem::observation o{1, 12345, 0, 0};
+  const auto chosen = m.step(o);
+  REQUIRE(chosen.size() == 1);
+  // With no statistics every candidate scores 0: the lowest slot among the
+  // router's candidates wins the tie.
+  bem::route_result res;
+  m.router().query(m.query_key(o), {bem::class_bit(1), bem::all_shards}, cfg.k_large, res);
+  std::uint32_t lowest = ~0u;
+  for (const auto& c : res.candidates)
+    for (std::uint32_t s = 0; s < m.expert_count(); ++s)
+      if (m.expert_at(s).id() == c.id) lowest = std::min(lowest, s);
+  CHECK(chosen[0] == lowest);
+  // The state changed exactly as applying that expert alone.
+  auto expected = before;
+  std::vector<bem::lane_word<W>> scratch(m.expert_at(chosen[0]).scratch_size());
+  std::array<std::uint64_t, K / 64> shared{};
+  for (std::size_t i = 0; i < K; ++i) shared[i / 64] |= std::uint64_t{m.shared().bit(i)} << (i % 64);
+  m.expert_at(chosen[0]).apply<bem::lane_word<W>>(std::span<bem::lane_word<W>>(&expected[0], N), shared, scratch);
+  CHECK(m.state_words() == expected);
+  CHECK(m.log().size() == 1);
+  CHECK(m.log().verify() == bem::trace_log::npos);
+  CHECK(m.last_work().candidates == cfg.k_large);
+}
+
+TEST_CASE("rewards steer selection: among equally explored candidates the rewarded one wins") {
+  bem::machine_config cfg;
+  machine_t m = make_machine(cfg, 200, 3);
+  const bem::observation o{0, 99, 0, 0};
+  const auto first = m.step(o)[0];
+  // Every candidate of this query visited once; only `first` won.
+  bem::route_result res;
+  m.router().query(m.query_key(o), {bem::class_bit(1), bem::all_shards}, cfg.k_large, res);
+  for (const auto& c : res.candidates)
+    for (std::uint32_t s = 0; s < m.expert_count(); ++s)
+      if (m.expert_at(s).id() == c.id) m.reward(0, s, s == first ? 1.0 : 0.0);
+  CHECK(m.step(o)[0] == first);
+  CHECK(m.expert_at(first).stats().wins == 1);
+  // Punished many times, its mean falls below the others' exploration bonus.
+  for (int i = 0; i < 200; ++i) m.reward(0, first, 0.0);
+  CHECK(m.step(o)[0] != first);
+  m.mid_path_update();
+  CHECK(m.selection().log_weight(first) < 0.0);
+  CHECK(m.log().verify() == bem::trace_log::npos);
+}
+
+TEST_CASE("two machines with the same inputs agree bit for bit") {
+  bem::machine_config cfg;
+  cfg.tasks = 3;
+  cfg.k_small = 2;
+  machine_t a = make_machine(cfg, 150, 11), b = make_machine(cfg, 150, 11);
+  for (std::uint64_t t = 0; t < 500; ++t) {
+    const auto o = obs(t, 3);
+    const auto ca = a.step(o);
+    const auto cb = b.step(o);
+    REQUIRE(std::vector<std::uint32_t>(ca.begin(), ca.end()) == std::vector<std::uint32_t>(cb.begin(), cb.end()));
+    a.reward(o.task_id, ca[0], static_cast<double>(t % 3 == 0));
+    b.reward(o.task_id, cb[0], static_cast<double>(t % 3 == 0));
+    if (t % 50 == 49) {
+      a.mid_path_update();
+      b.mid_path_update();
+    }
+  }
+  CHECK(a.state_words() == b.state_words());
+  CHECK(a.log().head() == b.log().head());
+}
+
+TEST_CASE("per-group lanes follow their own expert") {
+  bem::machine_config cfg;
+  cfg.k_small = 4;
+  machine_t m = make_machine(cfg, 100, 5);
+  const auto before = m.state_words();
+  const auto chosen = m.step({0, 7, 0, 0});
+  REQUIRE(chosen.size() == 4);
+  std::array<std::uint64_t, K / 64> shared{};
+  for (std::size_t i = 0; i < K; ++i) shared[i / 64] |= std::uint64_t{m.shared().bit(i)} << (i % 64);
+  for (std::size_t g = 0; g < 4; ++g) {
+    auto alone = before;
+    std::vector<bem::lane_word<W>> scratch(m.expert_at(chosen[g]).scratch_size());
+    m.expert_at(chosen[g]).apply<bem::lane_word<W>>(std::span<bem::lane_word<W>>(&alone[0], N), shared, scratch);
+    for (std::size_t l = g * W / 4; l < (g + 1) * W / 4; ++l) CHECK(m.state_words().lane_bits(l) == alone.lane_bits(l));
+  }
+}
+
+TEST_CASE("the cost of a step does not grow with the history") {
+  // Deterministic work counts, not timings: the same observation costs the
+  // same router probes, candidates, expert evaluations and log bytes after 10
+  // steps and after 20,000.
+  bem::machine_config cfg;
+  cfg.tasks = 4;
+  machine_t m = make_machine(cfg, 1000, 21);
+  std::vector<bem::observation> probes;
+  for (std::uint64_t t = 0; t < 16; ++t) probes.push_back(obs(1000000 + t, 4));
+  auto work_of = [&] {
+    std::vector<bem::step_work> w;
+    for (const auto& p : probes) {
+      m.step(p);
+      w.push_back(m.last_work());
+    }
+    return w;
+  };
+  for (std::uint64_t t = 0; t < 10; ++t) m.step(obs(t, 4));
+  const auto early = work_of();
+  for (std::uint64_t t = 10; t < 20000; ++t) {
+    const auto o = obs(t, 4);
+    const auto c = m.step(o);
+    m.reward(o.task_id, c[0], static_cast<double>(t % 2));
+    if (t % 1000 == 999) m.mid_path_update();
+  }
+  const auto late = work_of();
+  CHECK(early == late);
+  CHECK(m.log().size() == 20000 + 2 * 16 + 20);  // steps, probe steps, mid-path updates
+  for (const auto& w : late) {
+    CHECK(w.experts_applied == 1);
+    CHECK(w.log_payload_bytes == 12);
+  }
+}
+
+TEST_CASE("bad configurations and experts are rejected") {
+  bem::machine_config cfg;
+  cfg.k_small = 5;
+  CHECK_THROWS_AS(machine_t{cfg}, std::invalid_argument);
+  machine_t m(bem::machine_config{});
+  bem::xoshiro256ss rng(1);
+  std::set<bem::identifier> used;
+  auto e = random_expert(rng, used);
+  m.add_expert(e);
+  CHECK_THROWS_AS(m.add_expert(e), std::invalid_argument);  // same identifier
+  CHECK_THROWS_AS(m.step({5, 0, 0, 0}), std::out_of_range);  // task out of range
+}
