@@ -32,15 +32,26 @@
 //
 // ## Speed
 // With GCC or Clang the word is processed as GCC vector-extension chunks of
-// C bits. The compiler maps each chunk operation onto the widest
-// vector instructions the target has: with -march=native on an AVX-512
-// machine a W = 512 AND is one `vpandq zmm`, `acc ^ (a & b)` one
-// `vpternlogq`, word_popcounts one `vpopcntq zmm`; on a plain x86-64 target
-// the same code becomes SSE2 instructions (two, four or more per chunk), so
-// it is correct everywhere and fast where the hardware allows. Other
-// compilers get a plain loop over the 64-bit words. Everything is inline and
-// passed by reference, so no vector type crosses a function-call ABI.
-//
+// V bits, V = min(C, the widest integer vector of the compilation target):
+// 512 with AVX-512F, 256 with AVX2, 128 with SSE2 (every x86-64) or NEON,
+// otherwise 64 (plain std::uint64_t words). A chunk is therefore always one
+// register of the target and never lowered through memory: with
+// -march=native on an AVX-512 machine a W = 512 AND is one `vpandq zmm` and
+// W = 1024 two; on a plain x86-64 target W = 512 is four `pand xmm`.
+// Where the target has them, the BIT-ALU uses the best instruction per step
+// (intrinsics, each with a portable fallback that computes the same bits):
+//   shift/rotate by a compile-time k  valignq (whole-word part, one per
+//                                     chunk) + vpshldq/vpshrdq (bit part)
+//                                     with AVX-512 VBMI2; k % 64 == 0 is the
+//                                     valignq alone; SSE2: shufpd/pslldq +
+//                                     psllq, psrlq, por
+//   shift/rotate by a run-time k      vpermt2q + vpshldvq (AVX-512 VBMI2)
+//   blend                             vpternlogq (AVX-512)
+//   word_popcounts, popcount          vpopcntq (AVX-512 VPOPCNTDQ)
+// The compile-time forms `shift_left<K>(a)` etc. are what a loop that moves
+// by a fixed distance should call (microbenchmark 2.1 does); the run-time
+// forms fold to the same code only when the compiler can see k.
+// Everything is inline and takes words by reference.
 // ## bit_sliced_word
 // The concept circuit evaluation is written against: a copyable,
 // default-constructible, equality-comparable type with &, |, ^, ~ giving the
@@ -58,6 +69,14 @@
 #include <cstdint>
 #include <cstring>
 #include <span>
+#include <utility>
+
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__)) && defined(__SSE2__)
+#include <immintrin.h>
+#define BEM_DETAIL_LANES_X86 1
+#else
+#define BEM_DETAIL_LANES_X86 0
+#endif
 
 BEM_NAMESPACE_BEGIN
 
@@ -76,22 +95,236 @@ namespace detail {
 
 #if defined(__GNUC__)
 #define BEM_DETAIL_LANES_VECTOR 1
+#define BEM_DETAIL_LANES_INLINE [[gnu::always_inline]] inline
 /// A GCC vector of `Bytes / 8` 64-bit words.
 template <std::size_t Bytes>
 struct u64_vector {
   typedef std::uint64_t type __attribute__((vector_size(Bytes)));
+  /// The same vector as an lvalue that may alias the words it overlays.
+  typedef std::uint64_t alias __attribute__((vector_size(Bytes), may_alias));
 };
 #else
 #define BEM_DETAIL_LANES_VECTOR 0
+#define BEM_DETAIL_LANES_INLINE inline
 #endif
 
 /// Bits per chunk of a lane_word<W>: the largest power of two that divides
-/// W, at most 512 (GCC vectors have power-of-two sizes).
+/// W, at most 512 (GCC vectors have power-of-two sizes). Sets the alignment.
 constexpr std::size_t lane_chunk_bits(std::size_t w) noexcept {
   std::size_t c = 64;
   while (c < 512 && w % (2 * c) == 0) c *= 2;
   return c;
 }
+
+/// The widest integer vector of the compilation target, in bits (64: none).
+inline constexpr std::size_t target_vector_bits =
+#if !BEM_DETAIL_LANES_VECTOR
+    64;
+#elif defined(__AVX512F__)
+    512;
+#elif defined(__AVX2__)
+    256;
+#elif defined(__SSE2__) || defined(__ARM_NEON) || defined(__ALTIVEC__) || defined(__wasm_simd128__)
+    128;
+#else
+    64;
+#endif
+
+/// Bits per processing chunk of a lane_word<W>: one register of the target.
+constexpr std::size_t lane_work_bits(std::size_t w) noexcept {
+  return std::min(lane_chunk_bits(w), target_vector_bits);
+}
+
+/// The chunk type of `Bits` bits: a GCC vector, or one std::uint64_t.
+template <std::size_t Bits>
+struct chunk_of {
+  using type = std::uint64_t;
+};
+#if BEM_DETAIL_LANES_VECTOR
+template <std::size_t Bits>
+  requires(Bits > 64)
+struct chunk_of<Bits> {
+  using type = typename u64_vector<Bits / 8>::type;
+};
+#endif
+
+/// Chunk-level steps: the best instruction where the target has one, and a
+/// portable expression computing the same bits otherwise. V is a chunk type
+/// (std::uint64_t or a GCC vector of 2, 4 or 8 words).
+struct chunk_ops {
+  template <class V>
+  static constexpr std::size_t words = sizeof(V) / 8;
+
+#if BEM_DETAIL_LANES_X86
+#if defined(__AVX512VL__)
+  static constexpr bool vl = true;
+#else
+  static constexpr bool vl = false;
+#endif
+#endif
+
+  /// Element e of the result is element e + Off of the 2n-word
+  /// concatenation (lo, hi); Off in [0, n). valignq where the target has it.
+  template <std::size_t Off, class V>
+  BEM_DETAIL_LANES_INLINE static V align(const V& hi, const V& lo) noexcept {
+    if constexpr (Off == 0) {
+      return lo;
+    } else {
+      static_assert(Off < words<V>);
+#if BEM_DETAIL_LANES_X86 && defined(__AVX512F__)
+      // The zero-masked forms with an all-ones mask are the same valignq
+      // (a merge-masked form would tie the destination to a source and cost
+      // a register move); the plain intrinsics start from
+      // _mm*_undefined_*, which GCC 12 reports as possibly uninitialised.
+      if constexpr (sizeof(V) == 64) return (V)_mm512_maskz_alignr_epi64(0xFF, (__m512i)hi, (__m512i)lo, Off);
+#endif
+#if BEM_DETAIL_LANES_X86 && defined(__AVX512VL__)
+      if constexpr (sizeof(V) == 32) return (V)_mm256_maskz_alignr_epi64(0xF, (__m256i)hi, (__m256i)lo, Off);
+      if constexpr (sizeof(V) == 16) return (V)_mm_maskz_alignr_epi64(0x3, (__m128i)hi, (__m128i)lo, Off);
+#endif
+#if BEM_DETAIL_LANES_VECTOR
+      using I = typename u64_vector<sizeof(V)>::type;
+      I idx;
+      for (std::size_t e = 0; e < words<V>; ++e) idx[e] = Off + e;
+      return __builtin_shuffle(lo, hi, idx);
+#endif
+    }
+  }
+
+  /// As align, with a run-time off in [0, n). vpermt2q with AVX-512 (VL for
+  /// chunks under 512 bits); a word loop otherwise.
+  template <class V>
+  BEM_DETAIL_LANES_INLINE static V align(const V& hi, const V& lo, std::size_t off) noexcept {
+    if constexpr (words<V> == 1) {
+      return off == 0 ? lo : hi;
+    } else {
+#if BEM_DETAIL_LANES_X86 && defined(__AVX512F__)
+      if constexpr (sizeof(V) == 64) {
+        const __m512i idx = _mm512_add_epi64(_mm512_set1_epi64(static_cast<long long>(off)),
+                                             _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0));
+        return (V)_mm512_permutex2var_epi64((__m512i)lo, idx, (__m512i)hi);
+      }
+#endif
+#if BEM_DETAIL_LANES_X86 && defined(__AVX512VL__)
+      if constexpr (sizeof(V) == 32) {
+        const __m256i idx = _mm256_add_epi64(_mm256_set1_epi64x(static_cast<long long>(off)),
+                                             _mm256_set_epi64x(3, 2, 1, 0));
+        return (V)_mm256_permutex2var_epi64((__m256i)lo, idx, (__m256i)hi);
+      }
+      if constexpr (sizeof(V) == 16) {
+        const __m128i idx = _mm_add_epi64(_mm_set1_epi64x(static_cast<long long>(off)), _mm_set_epi64x(1, 0));
+        return (V)_mm_permutex2var_epi64((__m128i)lo, idx, (__m128i)hi);
+      }
+#endif
+      V r{};
+      for (std::size_t e = 0; e < words<V>; ++e) r[e] = off + e < words<V> ? lo[off + e] : hi[off + e - words<V>];
+      return r;
+    }
+  }
+
+  /// (a << S) | (b >> (64 - S)) word by word, S in [1, 63]: vpshldq.
+  template <unsigned S, class V>
+  BEM_DETAIL_LANES_INLINE static V funnel_left(const V& a, const V& b) noexcept {
+    static_assert(S >= 1 && S <= 63);
+#if BEM_DETAIL_LANES_X86 && defined(__AVX512VBMI2__)
+    if constexpr (sizeof(V) == 64) return (V)_mm512_shldi_epi64((__m512i)a, (__m512i)b, S);
+#if defined(__AVX512VL__)
+    if constexpr (sizeof(V) == 32) return (V)_mm256_shldi_epi64((__m256i)a, (__m256i)b, S);
+    if constexpr (sizeof(V) == 16) return (V)_mm_shldi_epi64((__m128i)a, (__m128i)b, S);
+#endif
+#endif
+    return (a << S) | (b >> (64 - S));
+  }
+
+  /// (a >> S) | (b << (64 - S)) word by word, S in [1, 63]: vpshrdq.
+  template <unsigned S, class V>
+  BEM_DETAIL_LANES_INLINE static V funnel_right(const V& a, const V& b) noexcept {
+    static_assert(S >= 1 && S <= 63);
+#if BEM_DETAIL_LANES_X86 && defined(__AVX512VBMI2__)
+    if constexpr (sizeof(V) == 64) return (V)_mm512_shrdi_epi64((__m512i)a, (__m512i)b, S);
+#if defined(__AVX512VL__)
+    if constexpr (sizeof(V) == 32) return (V)_mm256_shrdi_epi64((__m256i)a, (__m256i)b, S);
+    if constexpr (sizeof(V) == 16) return (V)_mm_shrdi_epi64((__m128i)a, (__m128i)b, S);
+#endif
+#endif
+    return (a >> S) | (b << (64 - S));
+  }
+
+  /// funnel_left / funnel_right with a run-time s in [0, 63] (s = 0 gives a):
+  /// vpshldvq / vpshrdvq.
+  template <class V>
+  BEM_DETAIL_LANES_INLINE static V funnel(const V& a, const V& b, unsigned s, bool left) noexcept {
+#if BEM_DETAIL_LANES_X86 && defined(__AVX512VBMI2__)
+    if constexpr (sizeof(V) == 64) {
+      const __m512i n = _mm512_set1_epi64(s);
+      return left ? (V)_mm512_shldv_epi64((__m512i)a, (__m512i)b, n) : (V)_mm512_shrdv_epi64((__m512i)a, (__m512i)b, n);
+    }
+#if defined(__AVX512VL__)
+    if constexpr (sizeof(V) == 32) {
+      const __m256i n = _mm256_set1_epi64x(s);
+      return left ? (V)_mm256_shldv_epi64((__m256i)a, (__m256i)b, n) : (V)_mm256_shrdv_epi64((__m256i)a, (__m256i)b, n);
+    }
+    if constexpr (sizeof(V) == 16) {
+      const __m128i n = _mm_set1_epi64x(s);
+      return left ? (V)_mm_shldv_epi64((__m128i)a, (__m128i)b, n) : (V)_mm_shrdv_epi64((__m128i)a, (__m128i)b, n);
+    }
+#endif
+#endif
+    // The double shift is exact for every s in [0, 63] without a shift by 64.
+    return left ? (a << s) | ((b >> 1) >> (63 - s)) : (a >> s) | ((b << 1) << (63 - s));
+  }
+
+  /// Bitwise m ? a : b: one vpternlogq with AVX-512. vpternlogq overwrites
+  /// its first operand, so that is `a` (imm 0xE2 = B ? A : C for
+  /// (A, B, C) = (a, m, b)): in `x = blend(m, x, y)` the old x dies there and
+  /// a loop-invariant mask is never copied.
+  template <class V>
+  BEM_DETAIL_LANES_INLINE static V select(const V& m, const V& a, const V& b) noexcept {
+#if BEM_DETAIL_LANES_X86 && defined(__AVX512F__)
+    if constexpr (sizeof(V) == 64) return (V)_mm512_ternarylogic_epi64((__m512i)a, (__m512i)m, (__m512i)b, 0xE2);
+#if defined(__AVX512VL__)
+    if constexpr (sizeof(V) == 32) return (V)_mm256_ternarylogic_epi64((__m256i)a, (__m256i)m, (__m256i)b, 0xE2);
+    if constexpr (sizeof(V) == 16) return (V)_mm_ternarylogic_epi64((__m128i)a, (__m128i)m, (__m128i)b, 0xE2);
+#endif
+#endif
+    return b ^ (m & (a ^ b));
+  }
+
+  /// Word-by-word popcounts: vpopcntq with AVX-512 VPOPCNTDQ.
+  template <class V>
+  BEM_DETAIL_LANES_INLINE static V popcounts(const V& a) noexcept {
+#if BEM_DETAIL_LANES_X86 && defined(__AVX512VPOPCNTDQ__)
+    if constexpr (sizeof(V) == 64) return (V)_mm512_popcnt_epi64((__m512i)a);
+#if defined(__AVX512VL__)
+    if constexpr (sizeof(V) == 32) return (V)_mm256_popcnt_epi64((__m256i)a);
+    if constexpr (sizeof(V) == 16) return (V)_mm_popcnt_epi64((__m128i)a);
+#endif
+#endif
+    if constexpr (words<V> == 1) {
+      return static_cast<std::uint64_t>(std::popcount(a));
+    } else {
+      V r;
+      for (std::size_t e = 0; e < words<V>; ++e) r[e] = static_cast<std::uint64_t>(std::popcount(a[e]));
+      return r;
+    }
+  }
+
+  /// XOR of the words of a chunk.
+  template <class V>
+  BEM_DETAIL_LANES_INLINE static std::uint64_t xor_words(const V& a) noexcept {
+    if constexpr (words<V> == 1) {
+      return a;
+    } else if constexpr (words<V> == 2) {
+      return a[0] ^ a[1];
+    } else {
+      using H = typename chunk_of<sizeof(V) * 4>::type;  // fold halves: extract + xor at each width
+      H lo, hi;
+      std::memcpy(&lo, &a, sizeof lo);
+      std::memcpy(&hi, reinterpret_cast<const char*>(&a) + sizeof lo, sizeof hi);
+      return xor_words(H(lo ^ hi));
+    }
+  }
+};
 
 struct lane_ops;
 
@@ -160,58 +393,62 @@ class alignas(detail::lane_chunk_bits(W) / 8) lane_word {
   lane_word& operator^=(const lane_word& b) noexcept { return *this = *this ^ b; }
 
   /// Applies f(x, b_chunk, c_chunk) to each chunk x of a copy of `a` and
-  /// returns the copy: f updates x in place and must act bitwise (chunks are
-  /// GCC vectors of C bits (see the file comment), or single words without GCC). Taking
-  /// chunks by reference keeps vector types off every call ABI.
+  /// returns the copy: f updates x in place and must act bitwise or word by
+  /// word. Chunks are one register of the target (see the file comment):
+  /// GCC vectors of 128, 256 or 512 bits, or single std::uint64_t words.
   template <class F>
-  static lane_word map3(const lane_word& a, const lane_word& b, const lane_word& c, F f) noexcept {
+  BEM_DETAIL_LANES_INLINE static lane_word map3(const lane_word& a, const lane_word& b, const lane_word& c,
+                                                F f) noexcept {
     lane_word r;
-#if BEM_DETAIL_LANES_VECTOR
     for (std::size_t i = 0; i < chunk_count; ++i) {
-      chunk x, y, z;
-      std::memcpy(&x, a.w_ + i * chunk_words, sizeof x);
-      std::memcpy(&y, b.w_ + i * chunk_words, sizeof y);
-      std::memcpy(&z, c.w_ + i * chunk_words, sizeof z);
+      chunk x = load(a, i), y = load(b, i), z = load(c, i);
       f(x, y, z);
-      std::memcpy(r.w_ + i * chunk_words, &x, sizeof x);
+      store(r, i, x);
     }
-#else
-    for (std::size_t i = 0; i < word_count; ++i) {
-      r.w_[i] = a.w_[i];
-      f(r.w_[i], b.w_[i], c.w_[i]);
-    }
-#endif
     return r;
   }
 
   /// Applies f(x, b_chunk) to each chunk x of a copy of `a` (see map3).
   template <class F>
-  static lane_word map(const lane_word& a, const lane_word& b, F f) noexcept {
+  BEM_DETAIL_LANES_INLINE static lane_word map(const lane_word& a, const lane_word& b, F f) noexcept {
     lane_word r;
-#if BEM_DETAIL_LANES_VECTOR
     for (std::size_t i = 0; i < chunk_count; ++i) {
-      chunk x, y;
-      std::memcpy(&x, a.w_ + i * chunk_words, sizeof x);
-      std::memcpy(&y, b.w_ + i * chunk_words, sizeof y);
+      chunk x = load(a, i), y = load(b, i);
       f(x, y);
-      std::memcpy(r.w_ + i * chunk_words, &x, sizeof x);
+      store(r, i, x);
     }
-#else
-    for (std::size_t i = 0; i < word_count; ++i) {
-      r.w_[i] = a.w_[i];
-      f(r.w_[i], b.w_[i]);
-    }
-#endif
     return r;
   }
 
  private:
   friend struct detail::lane_ops;
-  static constexpr std::size_t chunk_words = detail::lane_chunk_bits(W) / 64;
+  static constexpr std::size_t chunk_words = detail::lane_work_bits(W) / 64;
   static constexpr std::size_t chunk_count = word_count / chunk_words;
+  using chunk = typename detail::chunk_of<detail::lane_work_bits(W)>::type;
+
+  // Chunks are read and written in place through a may_alias vector lvalue
+  // (the storage is aligned to at least the chunk size). A memcpy would do
+  // the same, but GCC 12 then keeps a loop-carried word in a different
+  // register from the one it computes into and adds a register move per
+  // chunk and step (measured: 8 extra vmovdqa64 per 2.1 loop iteration).
+  BEM_DETAIL_LANES_INLINE static chunk load(const lane_word& a, std::size_t i) noexcept {
 #if BEM_DETAIL_LANES_VECTOR
-  using chunk = typename detail::u64_vector<chunk_words * 8>::type;
+    if constexpr (chunk_words > 1) {
+      using A = typename detail::u64_vector<chunk_words * 8>::alias;
+      return *reinterpret_cast<const A*>(a.w_ + i * chunk_words);
+    } else
 #endif
+      return a.w_[i];
+  }
+  BEM_DETAIL_LANES_INLINE static void store(lane_word& a, std::size_t i, const chunk& v) noexcept {
+#if BEM_DETAIL_LANES_VECTOR
+    if constexpr (chunk_words > 1) {
+      using A = typename detail::u64_vector<chunk_words * 8>::alias;
+      *reinterpret_cast<A*>(a.w_ + i * chunk_words) = v;
+    } else
+#endif
+      a.w_[i] = v;
+  }
 
   std::uint64_t w_[word_count] = {};
 };
@@ -243,9 +480,11 @@ lane_word<W> andnot(const lane_word<W>& a, const lane_word<W>& b) noexcept {
   return lane_word<W>::map(a, b, [](auto& x, const auto& y) { x &= ~y; });
 }
 /// (mask & a) | (~mask & b): lane l from a where mask has a 1, else from b.
+/// One vpternlogq per chunk with AVX-512.
 template <std::size_t W>
 lane_word<W> blend(const lane_word<W>& mask, const lane_word<W>& a, const lane_word<W>& b) noexcept {
-  return lane_word<W>::map3(mask, a, b, [](auto& m, const auto& x, const auto& y) { m = (m & x) | (~m & y); });
+  return lane_word<W>::map3(mask, a, b,
+                            [](auto& m, const auto& x, const auto& y) { m = detail::chunk_ops::select(m, x, y); });
 }
 
 namespace detail {
@@ -254,80 +493,101 @@ namespace detail {
 ///
 /// A move by k lanes is a move by q = k / 64 whole words and s = k % 64
 /// bits. Word i of the result of shift_left is
-///   (A[i] << s) | ((B[i] >> 1) >> (63 - s)),  A[i] = a[i - q], B[i] = a[i - q - 1]
-/// (words outside the word are 0; for rotations indices wrap around), and
-/// symmetrically for the right moves. The double shift is exact for every s
-/// in [0, 63] without a shift by 64. The word moves are
-/// __builtin_shuffle over two neighbouring source chunks, which the compiler
-/// turns into valignq / vpermt2q (AVX-512), shuffles (SSE/AVX), or scalar
-/// moves; with k a compile-time constant everything folds.
+///   (A[i] << s) | (B[i] >> (64 - s)),  A[i] = a[i - q], B[i] = a[i - q - 1]
+/// (words outside the word are 0; for rotations indices wrap around; s = 0
+/// needs A alone), and symmetrically for the right moves with
+///   (A[i] >> s) | (B[i] << (64 - s)),  A[i] = a[i + q], B[i] = a[i + q + 1].
+/// A and B are whole-word moves: each output chunk of one is `align` of two
+/// neighbouring source chunks (valignq with AVX-512, one instruction; with k
+/// a compile-time constant the offset is an immediate), and the bit part is
+/// a funnel shift (vpshldq / vpshrdq with AVX-512 VBMI2).
 struct lane_ops {
-  /// Word i of the result is word (i - d) of a; out-of-range words are 0,
-  /// or, with `rotate`, taken modulo the word count.
-  template <std::size_t W>
-  static lane_word<W> move_words(const lane_word<W>& a, std::ptrdiff_t d, bool rotate) noexcept {
+  static constexpr std::ptrdiff_t floor_div(std::ptrdiff_t a, std::ptrdiff_t b) noexcept {
+    return a >= 0 ? a / b : -((-a + b - 1) / b);
+  }
+
+  /// Source chunk J: 0 outside the word, or J mod chunk_count with Rot.
+  template <std::ptrdiff_t J, bool Rot, std::size_t W>
+  BEM_DETAIL_LANES_INLINE static typename lane_word<W>::chunk source(const lane_word<W>& a) noexcept {
     using L = lane_word<W>;
-    lane_word<W> r;
-#if BEM_DETAIL_LANES_VECTOR
-    using chunk = typename L::chunk;
-    using index = typename detail::u64_vector<L::chunk_words * 8>::type;
-    constexpr auto cw = static_cast<std::ptrdiff_t>(L::chunk_words);
     constexpr auto cc = static_cast<std::ptrdiff_t>(L::chunk_count);
-    const auto get = [&](std::ptrdiff_t j, chunk& v) noexcept {  // by reference: no vector crosses a call ABI
-      v = chunk{};
-      if (rotate) j = ((j % cc) + cc) % cc;
-      if (j >= 0 && j < cc) std::memcpy(&v, a.w_ + j * cw, sizeof v);
-    };
-    for (std::ptrdiff_t c = 0; c < cc; ++c) {
-      const std::ptrdiff_t t = c * cw - d;                                  // global source of word 0
-      const std::ptrdiff_t hi = t >= 0 ? t / cw : -((-t + cw - 1) / cw);   // floor(t / cw)
-      const std::ptrdiff_t off = t - hi * cw;                                // in [0, cw)
-      index idx;
-      for (std::ptrdiff_t e = 0; e < cw; ++e) idx[e] = static_cast<std::uint64_t>(off + e);
-      chunk lo, up;
-      get(hi, lo);
-      get(hi + 1, up);
-      const chunk v = __builtin_shuffle(lo, up, idx);
-      std::memcpy(r.w_ + c * cw, &v, sizeof v);
+    if constexpr (Rot) {
+      return L::load(a, static_cast<std::size_t>(((J % cc) + cc) % cc));
+    } else if constexpr (J < 0 || J >= cc) {
+      return typename L::chunk{};
+    } else {
+      return L::load(a, static_cast<std::size_t>(J));
     }
-#else
-    const auto n = static_cast<std::ptrdiff_t>(L::word_count);
-    for (std::ptrdiff_t i = 0; i < n; ++i) {
-      std::ptrdiff_t j = i - d;
-      if (rotate) j = ((j % n) + n) % n;
-      r.w_[i] = (j >= 0 && j < n) ? a.w_[j] : 0;
-    }
-#endif
-    return r;
   }
 
-  /// (A << s) | ((B >> 1) >> (63 - s)) word by word (left), or
-  /// (A >> s) | ((B << 1) << (63 - s)) (right); s in [0, 63].
-  template <std::size_t W>
-  static lane_word<W> funnel(const lane_word<W>& a, const lane_word<W>& b, unsigned s, bool left) noexcept {
+  /// Chunk C of the whole-word move by D words: word i of the move is word
+  /// i - D of a (0 outside, or modulo the word count with Rot).
+  template <std::ptrdiff_t D, bool Rot, std::size_t C, std::size_t W>
+  BEM_DETAIL_LANES_INLINE static typename lane_word<W>::chunk moved_chunk(const lane_word<W>& a) noexcept {
     using L = lane_word<W>;
-    lane_word<W> r;
-#if BEM_DETAIL_LANES_VECTOR
-    using chunk = typename L::chunk;
-    for (std::size_t i = 0; i < L::chunk_count; ++i) {
-      chunk x, y;
-      std::memcpy(&x, a.w_ + i * L::chunk_words, sizeof x);
-      std::memcpy(&y, b.w_ + i * L::chunk_words, sizeof y);
-      x = left ? (x << s) | ((y >> 1) >> (63 - s)) : (x >> s) | ((y << 1) << (63 - s));
-      std::memcpy(r.w_ + i * L::chunk_words, &x, sizeof x);
+    constexpr auto n = static_cast<std::ptrdiff_t>(L::chunk_words);
+    constexpr std::ptrdiff_t t = static_cast<std::ptrdiff_t>(C) * n - D;  // source of the chunk's word 0
+    constexpr std::ptrdiff_t h = floor_div(t, n);
+    constexpr auto off = static_cast<std::size_t>(t - h * n);
+    if constexpr (off == 0) {
+      return source<h, Rot>(a);
+    } else {
+      return chunk_ops::align<off>(source<h + 1, Rot>(a), source<h, Rot>(a));
     }
-#else
-    for (std::size_t i = 0; i < L::word_count; ++i)
-      r.w_[i] = left ? (a.w_[i] << s) | ((b.w_[i] >> 1) >> (63 - s)) : (a.w_[i] >> s) | ((b.w_[i] << 1) << (63 - s));
-#endif
+  }
+
+  /// Shift (Rot = false) or rotate by the compile-time K < W, Left or right.
+  template <std::size_t K, bool Left, bool Rot, std::size_t W>
+  BEM_DETAIL_LANES_INLINE static lane_word<W> move_c(const lane_word<W>& a) noexcept {
+    using L = lane_word<W>;
+    static_assert(K < W);
+    constexpr auto q = static_cast<std::ptrdiff_t>(K / 64);
+    constexpr auto s = static_cast<unsigned>(K % 64);
+    constexpr std::ptrdiff_t sign = Left ? 1 : -1;
+    L r;
+    [&]<std::size_t... C>(std::index_sequence<C...>) {
+      (L::store(r, C,
+                [&] {
+                  const auto x = moved_chunk<sign * q, Rot, C>(a);
+                  if constexpr (s == 0) {
+                    return x;
+                  } else {
+                    const auto y = moved_chunk<sign * (q + 1), Rot, C>(a);
+                    if constexpr (Left) return chunk_ops::funnel_left<s>(x, y);
+                    else return chunk_ops::funnel_right<s>(x, y);
+                  }
+                }()),
+       ...);
+    }(std::make_index_sequence<L::chunk_count>{});
     return r;
   }
 
+  /// Chunk c of the whole-word move by a run-time d (see moved_chunk).
+  template <std::size_t W>
+  BEM_DETAIL_LANES_INLINE static typename lane_word<W>::chunk moved_chunk(const lane_word<W>& a, std::ptrdiff_t d,
+                                                                          bool rot, std::size_t c) noexcept {
+    using L = lane_word<W>;
+    using V = typename L::chunk;
+    constexpr auto n = static_cast<std::ptrdiff_t>(L::chunk_words);
+    constexpr auto cc = static_cast<std::ptrdiff_t>(L::chunk_count);
+    const std::ptrdiff_t t = static_cast<std::ptrdiff_t>(c) * n - d;
+    const std::ptrdiff_t h = floor_div(t, n);
+    const auto off = static_cast<std::size_t>(t - h * n);
+    const auto get = [&](std::ptrdiff_t j) noexcept {
+      if (rot) return L::load(a, static_cast<std::size_t>(((j % cc) + cc) % cc));
+      return (j >= 0 && j < cc) ? L::load(a, static_cast<std::size_t>(j)) : V{};
+    };
+    const V lo = get(h);
+    return off == 0 ? lo : chunk_ops::align(get(h + 1), lo, off);
+  }
+
+  /// Shift or rotate by a run-time k < W.
   template <std::size_t W>
   static lane_word<W> move(const lane_word<W>& a, std::size_t k, bool left, bool rotate) noexcept {
+    using L = lane_word<W>;
+    L r;
     if constexpr (W == 64) {  // one word: the machine's own shifts and rotates (k < 64 here)
       const std::uint64_t x = a.w_[0];
-      lane_word<W> r;
       r.w_[0] = rotate ? (left ? std::rotl(x, static_cast<int>(k)) : std::rotr(x, static_cast<int>(k)))
                        : (left ? x << k : x >> k);
       return r;
@@ -335,8 +595,24 @@ struct lane_ops {
     const auto q = static_cast<std::ptrdiff_t>(k / 64);
     const auto s = static_cast<unsigned>(k % 64);
     const std::ptrdiff_t sign = left ? 1 : -1;
-    return funnel(move_words(a, sign * q, rotate), move_words(a, sign * (q + 1), rotate), s, left);
+    for (std::size_t c = 0; c < L::chunk_count; ++c) {
+      const auto x = moved_chunk(a, sign * q, rotate, c);
+      L::store(r, c, s == 0 ? x : chunk_ops::funnel(x, moved_chunk(a, sign * (q + 1), rotate, c), s, left));
+    }
+    return r;
   }
+
+  template <std::size_t W>
+  BEM_DETAIL_LANES_INLINE static typename lane_word<W>::chunk load(const lane_word<W>& a, std::size_t i) noexcept {
+    return lane_word<W>::load(a, i);
+  }
+  template <std::size_t W>
+  BEM_DETAIL_LANES_INLINE static void store(lane_word<W>& a, std::size_t i,
+                                            const typename lane_word<W>::chunk& v) noexcept {
+    lane_word<W>::store(a, i, v);
+  }
+  template <std::size_t W>
+  static constexpr std::size_t chunk_count = lane_word<W>::chunk_count;
 };
 
 }  // namespace detail
@@ -369,17 +645,52 @@ lane_word<W> rotate_right(const lane_word<W>& a, std::size_t k) noexcept {
   return detail::lane_ops::move(a, k % W, false, true);
 }
 
-/// Word i of the result is the number of set bits of word i of a.
+/// shift_left(a, K) with K fixed at compile time: the whole-word part becomes
+/// immediates (valignq), the bit part one funnel shift per chunk.
+template <std::size_t K, std::size_t W>
+BEM_DETAIL_LANES_INLINE lane_word<W> shift_left(const lane_word<W>& a) noexcept {
+  if constexpr (K >= W) return lane_word<W>();
+  else return detail::lane_ops::move_c<K, true, false>(a);
+}
+/// shift_right(a, K) with K fixed at compile time.
+template <std::size_t K, std::size_t W>
+BEM_DETAIL_LANES_INLINE lane_word<W> shift_right(const lane_word<W>& a) noexcept {
+  if constexpr (K >= W) return lane_word<W>();
+  else return detail::lane_ops::move_c<K, false, false>(a);
+}
+/// rotate_left(a, K) with K fixed at compile time.
+template <std::size_t K, std::size_t W>
+BEM_DETAIL_LANES_INLINE lane_word<W> rotate_left(const lane_word<W>& a) noexcept {
+  return detail::lane_ops::move_c<K % W, true, true>(a);
+}
+/// rotate_right(a, K) with K fixed at compile time.
+template <std::size_t K, std::size_t W>
+BEM_DETAIL_LANES_INLINE lane_word<W> rotate_right(const lane_word<W>& a) noexcept {
+  return detail::lane_ops::move_c<K % W, false, true>(a);
+}
+
+/// Word i of the result is the number of set bits of word i of a
+/// (vpopcntq per chunk with AVX-512 VPOPCNTDQ).
 template <std::size_t W>
 lane_word<W> word_popcounts(const lane_word<W>& a) noexcept {
-  lane_word<W> r;
-  for (std::size_t i = 0; i < W / 64; ++i) r.set_word(i, static_cast<std::uint64_t>(std::popcount(a.word(i))));
-  return r;
+  return lane_word<W>::map(a, a, [](auto& x, const auto&) { x = detail::chunk_ops::popcounts(x); });
 }
 
 /// Number of lanes that are 1.
 template <std::size_t W>
 std::size_t popcount(const lane_word<W>& a) noexcept {
+#if BEM_DETAIL_LANES_X86 && defined(__AVX512VPOPCNTDQ__)
+  if constexpr (detail::lane_work_bits(W) > 64) {
+    // vpopcntq per chunk, the per-word counts summed as vectors, one
+    // horizontal sum at the end.
+    auto sum = detail::chunk_ops::popcounts(detail::lane_ops::load(a, 0));
+    for (std::size_t i = 1; i < detail::lane_ops::chunk_count<W>; ++i)
+      sum += detail::chunk_ops::popcounts(detail::lane_ops::load(a, i));
+    std::uint64_t c = 0;
+    for (std::size_t e = 0; e < sizeof sum / 8; ++e) c += sum[e];
+    return static_cast<std::size_t>(c);
+  }
+#endif
   std::size_t c = 0;
   for (std::size_t i = 0; i < W / 64; ++i) {
     c += static_cast<std::size_t>(std::popcount(a.word(i)));
@@ -387,18 +698,25 @@ std::size_t popcount(const lane_word<W>& a) noexcept {
     // GCC 12.2 at -O3 -march=znver3+AVX-512 vectorises this reduction wrongly
     // (popcount of lane_word<256>::ones() gave 126; the lanes-native test
     // caught it). The empty asm keeps the sum scalar: one popcnt per word.
+    // (With VPOPCNTDQ the explicit vector form above is used instead.)
     asm("" : "+r"(c));
 #endif
   }
   return c;
 }
 
-/// popcount(a) mod 2: the XOR of all lanes.
+/// popcount(a) mod 2: the XOR of all lanes. The chunks are XORed as
+/// vectors, then the words of the last chunk, then the bits of one word.
 template <std::size_t W>
 bool parity(const lane_word<W>& a) noexcept {
-  std::uint64_t x = 0;
-  for (std::size_t i = 0; i < W / 64; ++i) x ^= a.word(i);
-  return (std::popcount(x) & 1) != 0;
+  auto x = detail::lane_ops::load(a, 0);
+  for (std::size_t i = 1; i < detail::lane_ops::chunk_count<W>; ++i) x ^= detail::lane_ops::load(a, i);
+  const std::uint64_t v = detail::chunk_ops::xor_words(x);
+#if defined(__GNUC__)
+  return __builtin_parityll(v) != 0;
+#else
+  return (std::popcount(v) & 1) != 0;
+#endif
 }
 
 BEM_NAMESPACE_END

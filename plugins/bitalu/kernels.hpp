@@ -8,7 +8,8 @@
 //   for (i = 0; i < L_loop / U; ++i)
 //     for (j = 0; j < U; ++j) {
 //       and, or, xor, andnot:   x[j] = op(x[j], y[j]);          c[j] += x[j];
-//       not, shift_*, rotate_*: x[j] = op(x[j]);                c[j] += x[j];   (k = 1, a fixed constant)
+//       not, shift_*, rotate_*: x[j] = op(x[j]);                c[j] += x[j];   (k = 1, a fixed constant:
+//                               the compile-time forms, e.g. bem::shift_left<1>(x[j]))
 //       blend:                  x[j] = blend(y[j], x[j], c[j]); c[j] += x[j];
 //       popcount:               x[j] ^= y[j];  c[j] ^= word_popcounts(x[j]);
 //       parity:                 x[j] ^= y[j];  n[j] += parity(x[j]);
@@ -76,6 +77,19 @@ operands<W> make_operands(std::uint64_t seed) {
   return o;
 }
 
+/// An empty asm that makes v opaque to the optimiser: the op's result must
+/// exist as such before it enters the checksum (GCC otherwise rewrites
+/// c += ~x as c - x - 1, three instructions instead of two). Emits nothing.
+template <class V>
+inline void keep(V& v) noexcept {
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+  if constexpr (sizeof(V) == 8) asm("" : "+r"(v));
+  else asm("" : "+v"(v));
+#else
+  (void)v;
+#endif
+}
+
 /// The loop above for one op: L_loop / streams rounds; returns the checksum.
 template <op O, std::size_t W>
 [[gnu::noinline]] std::uint64_t run_loop(const operands<W>& in, std::uint64_t rounds) {
@@ -90,10 +104,10 @@ template <op O, std::size_t W>
     else if constexpr (O == op::xor_) x = x ^ y;
     else if constexpr (O == op::not_) x = ~x;
     else if constexpr (O == op::andnot) x = bem::andnot(x, y);
-    else if constexpr (O == op::shift_left) x = bem::shift_left(x, shift_k);
-    else if constexpr (O == op::shift_right) x = bem::shift_right(x, shift_k);
-    else if constexpr (O == op::rotate_left) x = bem::rotate_left(x, shift_k);
-    else if constexpr (O == op::rotate_right) x = bem::rotate_right(x, shift_k);
+    else if constexpr (O == op::shift_left) x = bem::shift_left<shift_k>(x);
+    else if constexpr (O == op::shift_right) x = bem::shift_right<shift_k>(x);
+    else if constexpr (O == op::rotate_left) x = bem::rotate_left<shift_k>(x);
+    else if constexpr (O == op::rotate_right) x = bem::rotate_right<shift_k>(x);
     else if constexpr (O == op::blend) x = bem::blend(y, x, c);
     if constexpr (O == op::popcount) {
       x ^= y;
@@ -102,6 +116,7 @@ template <op O, std::size_t W>
       x ^= y;
       n += bem::parity(x) ? 1u : 0u;
     } else {
+      x = L::map(x, x, [](auto& v, const auto&) { keep(v); });  // no instruction
       c = L::map(c, x, [](auto& a, const auto& b) { a += b; });  // c += x, word by word
     }
   };

@@ -145,6 +145,43 @@ TEST_CASE("BIT-ALU agrees with a bit-by-bit reference for W = 192 and 2048 (any 
   check_word<2048>(g);
 }
 
+namespace {
+
+/// The compile-time forms shift_left<K>(a) etc. agree with the run-time ones
+/// (which the bit-by-bit reference checks above) for every K in Ks.
+template <std::size_t W, std::size_t... Ks>
+void check_constant_moves(bem::xoshiro256ss& g) {
+  for (int rep = 0; rep < 3; ++rep) {
+    const auto a = random_word<W>(g);
+    const auto one = [&a]<std::size_t K>() {
+      CHECK_MESSAGE(bem::shift_left<K>(a) == bem::shift_left(a, K), "W=", W, " K=", K);
+      CHECK_MESSAGE(bem::shift_right<K>(a) == bem::shift_right(a, K), "W=", W, " K=", K);
+      CHECK_MESSAGE(bem::rotate_left<K>(a) == bem::rotate_left(a, K), "W=", W, " K=", K);
+      CHECK_MESSAGE(bem::rotate_right<K>(a) == bem::rotate_right(a, K), "W=", W, " K=", K);
+    };
+    (one.template operator()<Ks>(), ...);
+  }
+}
+
+template <std::size_t W>
+void check_constant_moves_all(bem::xoshiro256ss& g) {
+  check_constant_moves<W, 0, 1, 2, 7, 31, 63, 64, 65, 100, 127, 128, 129, 191, 192, 193, 255, 256, 257, 300, 383, 448,
+                       511, 512, 513, 575, 700, 959, 1023, 1024, 1025, 1100, 2047, 2048, 2049, 3000>(g);
+}
+
+}  // namespace
+
+TEST_CASE("compile-time shifts and rotations agree with the run-time ones") {
+  bem::xoshiro256ss g(bem::derive_seed(3, 1));
+  check_constant_moves_all<64>(g);
+  check_constant_moves_all<128>(g);
+  check_constant_moves_all<192>(g);
+  check_constant_moves_all<256>(g);
+  check_constant_moves_all<512>(g);
+  check_constant_moves_all<1024>(g);
+  check_constant_moves_all<2048>(g);
+}
+
 TEST_CASE("shifts and rotations compose as their definitions say") {
   bem::xoshiro256ss g(7);
   const auto a = random_word<512>(g);
