@@ -1,0 +1,299 @@
+// bem::nn — the Mamba2 (SSD) block, sequential-scan form, after the
+// reference implementation (mamba_ssm Mamba2 with ngroups = 1):
+//
+//   [z, xBC, dt_raw] = u W_in                       no bias
+//   xBC = silu(causal depthwise conv1d(xBC))        kernel K = 4, with bias
+//   [x, B, C] = split(xBC)                          B, C (d_state each) shared by heads
+//   dt_h = softplus(dt_raw_h + dt_bias_h);  A_h = -exp(A_log_h);  a_h = exp(dt_h A_h)
+//   variant negative_eigenvalue: a_h := 2 a_h - 1   (eigenvalues in (-1, 1))
+//   h_t[h,p,:] = a_h h_{t-1}[h,p,:] + dt_h x[h,p] B          p < headdim
+//   y[h,p] = C . h_t[h,p,:] + D_h x[h,p]
+//   y~ = y * silu(z);  y^ = y~ / sqrt(mean(y~^2) + 1e-5) * w   gated RMSNorm
+//   out = y^ W_out
+//
+// d_inner = expand * d_model, heads = d_inner / headdim. Backward through the
+// scan, going back in time (dh is the carry):
+//   dh += C (x) dy_t;  dC += sum_p h_t[p] dy[p];  dx = D dy + dt (B . dh);  dD += dy x
+//   dB += dt sum_p x[p] dh[p];  d dt += sum_p x[p] (B . dh[p]);  da = sum dh * h_{t-1}
+//   dh = a dh;  then a = exp(dt A): d dt += da a A,  dA += da a dt,  dA_log += dA A.
+// The state h is kept every `chunk` steps and recomputed in between, as in E88.
+#pragma once
+
+#include <bem/nn/ops.hpp>
+#include <bem/version.hpp>
+
+#include <cmath>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+BEM_NAMESPACE_BEGIN
+namespace nn {
+
+enum class mamba2_variant { standard, negative_eigenvalue };
+
+inline const char* to_string(mamba2_variant v) noexcept {
+  return v == mamba2_variant::standard ? "standard" : "negative_eigenvalue";
+}
+
+struct mamba2_config {
+  int dim = 64;        ///< d_model
+  int d_state = 16;    ///< N
+  int expand = 2;      ///< d_inner = expand * d_model
+  int headdim = 64;    ///< P; heads = d_inner / P
+  int d_conv = 4;      ///< K
+  mamba2_variant variant = mamba2_variant::standard;
+  int chunk = 32;      ///< checkpoint interval of the scan state
+};
+
+template <class S>
+class mamba2_layer {
+ public:
+  using config = mamba2_config;
+
+  struct workspace {
+    int T = 0;
+    std::vector<S> P, c, xbc, dt, a, y, yg, rstd, yn, ckpt, seg;
+    std::vector<S> dP, dxbc, dyn, dyg, dy, dc, dtmp;
+    std::vector<S> WinT, WoutT;
+  };
+
+  mamba2_layer() = default;
+  mamba2_layer(const config& c, param_table& table, const std::string& prefix) : c_(c) {
+    if (c.dim < 1 || c.d_state < 1 || c.expand < 1 || c.headdim < 1 || c.d_conv < 1 || c.chunk < 1)
+      throw std::invalid_argument("mamba2: dim, d_state, expand, headdim, d_conv and chunk must be >= 1");
+    di_ = c.expand * c.dim;
+    if (di_ % c.headdim != 0) throw std::invalid_argument("mamba2: expand * d_model must be a multiple of headdim");
+    nh_ = di_ / c.headdim;
+    cd_ = di_ + 2 * c.d_state;
+    inw_ = di_ + cd_ + nh_;
+    W_in_ = table.add(prefix + "W_in", c.dim, inw_, init_kind::xavier);
+    conv_w_ = table.add(prefix + "conv_w", cd_, c.d_conv, init_kind::uniform_fan, true, c.d_conv);
+    conv_b_ = table.add(prefix + "conv_b", 1, cd_, init_kind::uniform_fan, true, c.d_conv);
+    dt_bias_ = table.add(prefix + "dt_bias", 1, nh_, init_kind::dt_bias, false);
+    A_log_ = table.add(prefix + "A_log", 1, nh_, init_kind::mamba_a_log, false);
+    D_ = table.add(prefix + "D", 1, nh_, init_kind::ones, false);
+    norm_w_ = table.add(prefix + "gate_norm_w", 1, di_, init_kind::ones);
+    W_out_ = table.add(prefix + "W_out", di_, c.dim, init_kind::xavier);
+  }
+
+  const config& cfg() const noexcept { return c_; }
+  std::size_t state_values() const noexcept { return static_cast<std::size_t>(di_) * static_cast<std::size_t>(c_.d_state); }
+
+  void resize(workspace& w, int T, bool training) const {
+    w.T = T;
+    const auto t = static_cast<std::size_t>(T);
+    const std::size_t st = state_values();
+    const std::size_t nck = (t + static_cast<std::size_t>(c_.chunk) - 1) / static_cast<std::size_t>(c_.chunk);
+    const std::size_t hst = static_cast<std::size_t>(c_.headdim) * static_cast<std::size_t>(c_.d_state);
+    w.P.resize(t * static_cast<std::size_t>(inw_));
+    w.c.resize(t * static_cast<std::size_t>(cd_));
+    w.xbc.resize(t * static_cast<std::size_t>(cd_));
+    w.dt.resize(t * static_cast<std::size_t>(nh_));
+    w.a.resize(t * static_cast<std::size_t>(nh_));
+    w.y.resize(t * static_cast<std::size_t>(di_));
+    w.yg.resize(t * static_cast<std::size_t>(di_));
+    w.rstd.resize(t);
+    w.yn.resize(t * static_cast<std::size_t>(di_));
+    w.ckpt.resize(training ? nck * st : 0);
+    w.seg.resize(training ? (static_cast<std::size_t>(c_.chunk) + 1) * hst : hst);
+    if (training) {
+      w.dP.resize(t * static_cast<std::size_t>(inw_));
+      w.dxbc.resize(t * static_cast<std::size_t>(cd_));
+      w.dyn.resize(t * static_cast<std::size_t>(di_));
+      w.dyg.resize(t * static_cast<std::size_t>(di_));
+      w.dy.resize(t * static_cast<std::size_t>(di_));
+      w.dc.resize(t * static_cast<std::size_t>(cd_));
+      w.dtmp.resize(hst + static_cast<std::size_t>(c_.headdim));
+    }
+  }
+
+  std::size_t workspace_bytes(int T) const {
+    workspace w;
+    resize(w, T, true);
+    std::size_t n = 0;
+    for (auto* v : {&w.P, &w.c, &w.xbc, &w.dt, &w.a, &w.y, &w.yg, &w.rstd, &w.yn, &w.ckpt, &w.seg, &w.dP, &w.dxbc,
+                    &w.dyn, &w.dyg, &w.dy, &w.dc, &w.dtmp})
+      n += v->size();
+    n += 2 * static_cast<std::size_t>(c_.dim) * static_cast<std::size_t>(inw_) + static_cast<std::size_t>(di_) * static_cast<std::size_t>(c_.dim);
+    return n * sizeof(S);
+  }
+
+  void prepare_backward(const S* p, workspace& w) const {
+    w.WinT.resize(static_cast<std::size_t>(c_.dim) * static_cast<std::size_t>(inw_));
+    transpose(w.WinT.data(), p + W_in_, c_.dim, inw_);
+    w.WoutT.resize(static_cast<std::size_t>(di_) * static_cast<std::size_t>(c_.dim));
+    transpose(w.WoutT.data(), p + W_out_, di_, c_.dim);
+  }
+
+  void forward(const S* p, const S* u, S* out, int T, workspace& w, bool training) const {
+    const int N = c_.d_state, K = c_.d_conv, Pd = c_.headdim;
+    const std::size_t inw = static_cast<std::size_t>(inw_), cd = static_cast<std::size_t>(cd_), di = static_cast<std::size_t>(di_),
+                      nh = static_cast<std::size_t>(nh_);
+    linear_forward(w.P.data(), u, p + W_in_, static_cast<const S*>(nullptr), T, c_.dim, inw_);
+    // causal depthwise convolution: c[t] = b + sum_j w[j] xr[t - (K-1) + j]
+    for (int t = 0; t < T; ++t) {
+      S* ct = w.c.data() + static_cast<std::size_t>(t) * cd;
+      for (std::size_t ch = 0; ch < cd; ++ch) ct[ch] = p[conv_b_ + ch];
+      for (int j = 0; j < K; ++j) {
+        const int src = t - (K - 1) + j;
+        if (src < 0) continue;
+        const S* xr = w.P.data() + static_cast<std::size_t>(src) * inw + di;
+        for (std::size_t ch = 0; ch < cd; ++ch) ct[ch] += p[conv_w_ + ch * static_cast<std::size_t>(K) + static_cast<std::size_t>(j)] * xr[ch];
+      }
+      S* xt = w.xbc.data() + static_cast<std::size_t>(t) * cd;
+      for (std::size_t ch = 0; ch < cd; ++ch) xt[ch] = silu_s(ct[ch]);
+      for (std::size_t h = 0; h < nh; ++h) {
+        const S dt = softplus_s(w.P[static_cast<std::size_t>(t) * inw + di + cd + h] + p[dt_bias_ + h]);
+        const S a = std::exp(-dt * std::exp(p[A_log_ + h]));
+        w.dt[static_cast<std::size_t>(t) * nh + h] = dt;
+        w.a[static_cast<std::size_t>(t) * nh + h] = c_.variant == mamba2_variant::negative_eigenvalue ? S(2) * a - S(1) : a;
+      }
+    }
+    // the scan, one head at a time
+    const std::size_t hst = static_cast<std::size_t>(Pd) * static_cast<std::size_t>(N);
+    for (std::size_t h = 0; h < nh; ++h) {
+      S* hs = w.seg.data();
+      std::fill(hs, hs + hst, S(0));
+      for (int t = 0; t < T; ++t) {
+        if (training && t % c_.chunk == 0)
+          std::copy(hs, hs + hst, w.ckpt.data() + static_cast<std::size_t>(t / c_.chunk) * state_values() + h * hst);
+        step(hs, t, h, w);
+        const S* xt = w.xbc.data() + static_cast<std::size_t>(t) * cd + h * static_cast<std::size_t>(Pd);
+        const S* C = w.xbc.data() + static_cast<std::size_t>(t) * cd + di + static_cast<std::size_t>(N);
+        S* yt = w.y.data() + static_cast<std::size_t>(t) * di + h * static_cast<std::size_t>(Pd);
+        const S D = p[D_ + h];
+        for (int q = 0; q < Pd; ++q) yt[q] = dot(C, hs + static_cast<std::size_t>(q) * static_cast<std::size_t>(N), N) + D * xt[q];
+      }
+    }
+    // gated RMSNorm and output projection
+    for (int t = 0; t < T; ++t)
+      for (std::size_t i = 0; i < di; ++i)
+        w.yg[static_cast<std::size_t>(t) * di + i] = w.y[static_cast<std::size_t>(t) * di + i] * silu_s(w.P[static_cast<std::size_t>(t) * inw + i]);
+    rmsnorm_forward(w.yn.data(), w.rstd.data(), w.yg.data(), p + norm_w_, T, di_);
+    linear_forward(out, w.yn.data(), p + W_out_, static_cast<const S*>(nullptr), T, di_, c_.dim);
+  }
+
+  void backward(const S* p, S* g, const S* u, const S* dout, S* du, int T, workspace& w) const {
+    const int N = c_.d_state, K = c_.d_conv, Pd = c_.headdim;
+    const std::size_t inw = static_cast<std::size_t>(inw_), cd = static_cast<std::size_t>(cd_), di = static_cast<std::size_t>(di_),
+                      nh = static_cast<std::size_t>(nh_), Ns = static_cast<std::size_t>(N);
+    const std::size_t tt = static_cast<std::size_t>(T);
+    linear_backward(w.dyn.data(), g + W_out_, static_cast<S*>(nullptr), dout, w.yn.data(), w.WoutT.data(), T, di_, c_.dim);
+    rmsnorm_backward(w.dyg.data(), g + norm_w_, w.dyn.data(), w.yg.data(), w.rstd.data(), p + norm_w_, T, di_, false);
+    std::fill(w.dP.begin(), w.dP.begin() + static_cast<std::ptrdiff_t>(tt * inw), S(0));
+    for (std::size_t t = 0; t < tt; ++t)
+      for (std::size_t i = 0; i < di; ++i) {
+        const S z = w.P[t * inw + i];
+        w.dy[t * di + i] = w.dyg[t * di + i] * silu_s(z);
+        w.dP[t * inw + i] = w.dyg[t * di + i] * w.y[t * di + i] * silu_grad_s(z);
+      }
+    std::fill(w.dxbc.begin(), w.dxbc.begin() + static_cast<std::ptrdiff_t>(tt * cd), S(0));
+    const std::size_t hst = static_cast<std::size_t>(Pd) * Ns;
+    S* dh = w.dtmp.data();
+    const int nck = (T + c_.chunk - 1) / c_.chunk;
+    const S a_scale = c_.variant == mamba2_variant::negative_eigenvalue ? S(2) : S(1);
+    for (std::size_t h = 0; h < nh; ++h) {
+      const S A = -std::exp(p[A_log_ + h]);
+      const S D = p[D_ + h];
+      S dA = 0, dD = 0;
+      std::fill(dh, dh + hst, S(0));
+      for (int c = nck - 1; c >= 0; --c) {
+        const int t0 = c * c_.chunk, t1 = std::min(T, t0 + c_.chunk);
+        S* seg = w.seg.data();
+        const S* ck = w.ckpt.data() + static_cast<std::size_t>(c) * state_values() + h * hst;
+        std::copy(ck, ck + hst, seg);
+        for (int t = t0; t < t1; ++t) {
+          S* nxt = seg + static_cast<std::size_t>(t - t0 + 1) * hst;
+          std::copy(nxt - hst, nxt, nxt);
+          step(nxt, t, h, w);
+        }
+        for (int t = t1 - 1; t >= t0; --t) {
+          const std::size_t ts = static_cast<std::size_t>(t);
+          const S* Hp = seg + static_cast<std::size_t>(t - t0) * hst;
+          const S* Hc = Hp + hst;
+          const S* xt = w.xbc.data() + ts * cd + h * static_cast<std::size_t>(Pd);
+          const S* B = w.xbc.data() + ts * cd + di;
+          const S* C = B + Ns;
+          S* dxt = w.dxbc.data() + ts * cd + h * static_cast<std::size_t>(Pd);
+          S* dB = w.dxbc.data() + ts * cd + di;
+          S* dC = dB + Ns;
+          const S* dyt = w.dy.data() + ts * di + h * static_cast<std::size_t>(Pd);
+          const S dt = w.dt[ts * nh + h];
+          const S ae = w.a[ts * nh + h];
+          S ddt = 0, dae = 0;
+          for (int q = 0; q < Pd; ++q) {
+            S* dhq = dh + static_cast<std::size_t>(q) * Ns;
+            const S* hcq = Hc + static_cast<std::size_t>(q) * Ns;
+            const S* hpq = Hp + static_cast<std::size_t>(q) * Ns;
+            const S dyq = dyt[q], xq = xt[q];
+            for (int s = 0; s < N; ++s) {
+              dhq[s] += C[s] * dyq;
+              dC[s] += hcq[s] * dyq;
+            }
+            dD += dyq * xq;
+            const S bdh = dot(B, dhq, N);
+            dxt[q] += D * dyq + dt * bdh;
+            ddt += xq * bdh;
+            const S dtx = dt * xq;
+            for (int s = 0; s < N; ++s) dB[s] += dtx * dhq[s];
+            dae += dot(hpq, dhq, N);
+            for (int s = 0; s < N; ++s) dhq[s] *= ae;
+          }
+          // a = exp(dt A) (scaled by 2 for the negative-eigenvalue variant)
+          const S a = std::exp(dt * A);
+          const S da = dae * a_scale * a;
+          ddt += da * A;
+          dA += da * dt;
+          // dt = softplus(dt_raw + dt_bias)
+          const S draw = ddt * sigmoid_s(w.P[ts * inw + di + cd + h] + p[dt_bias_ + h]);
+          w.dP[ts * inw + di + cd + h] = draw;
+          g[dt_bias_ + h] += draw;
+        }
+      }
+      g[A_log_ + h] += dA * A;
+      g[D_ + h] += dD;
+    }
+    // silu and the causal convolution back to xBC_raw
+    for (std::size_t i = 0; i < tt * cd; ++i) w.dc[i] = w.dxbc[i] * silu_grad_s(w.c[i]);
+    for (int t = 0; t < T; ++t) {
+      const S* dct = w.dc.data() + static_cast<std::size_t>(t) * cd;
+      for (std::size_t ch = 0; ch < cd; ++ch) g[conv_b_ + ch] += dct[ch];
+      for (int j = 0; j < K; ++j) {
+        const int src = t - (K - 1) + j;
+        if (src < 0) continue;
+        const S* xr = w.P.data() + static_cast<std::size_t>(src) * inw + di;
+        S* dxr = w.dP.data() + static_cast<std::size_t>(src) * inw + di;
+        for (std::size_t ch = 0; ch < cd; ++ch) {
+          const std::size_t wi = ch * static_cast<std::size_t>(K) + static_cast<std::size_t>(j);
+          g[conv_w_ + wi] += xr[ch] * dct[ch];
+          dxr[ch] += p[conv_w_ + wi] * dct[ch];
+        }
+      }
+    }
+    linear_backward(du, g + W_in_, static_cast<S*>(nullptr), w.dP.data(), u, w.WinT.data(), T, c_.dim, inw_);
+  }
+
+ private:
+  /// h = a h + dt x (x) B for head h at time t, in place.
+  void step(S* hs, int t, std::size_t h, const workspace& w) const {
+    const int N = c_.d_state, Pd = c_.headdim;
+    const std::size_t ts = static_cast<std::size_t>(t), cd = static_cast<std::size_t>(cd_);
+    const S* xt = w.xbc.data() + ts * cd + h * static_cast<std::size_t>(Pd);
+    const S* B = w.xbc.data() + ts * cd + static_cast<std::size_t>(di_);
+    const S dt = w.dt[ts * static_cast<std::size_t>(nh_) + h];
+    const S a = w.a[ts * static_cast<std::size_t>(nh_) + h];
+    for (int q = 0; q < Pd; ++q) {
+      S* row = hs + static_cast<std::size_t>(q) * static_cast<std::size_t>(N);
+      const S dx = dt * xt[q];
+      for (int s = 0; s < N; ++s) row[s] = a * row[s] + dx * B[s];
+    }
+  }
+
+  config c_{};
+  int di_ = 0, nh_ = 0, cd_ = 0, inw_ = 0;
+  std::size_t W_in_ = 0, conv_w_ = 0, conv_b_ = 0, dt_bias_ = 0, A_log_ = 0, D_ = 0, norm_w_ = 0, W_out_ = 0;
+};
+
+}  // namespace nn
+BEM_NAMESPACE_END

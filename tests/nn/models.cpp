@@ -1,0 +1,187 @@
+// bem::nn models as sequence models: the concept, presets and parameter
+// counts, causality, determinism across runs and thread counts, the
+// optimizer's arithmetic, the float tanh, and that training lowers the loss.
+#include <bem/nn/models.hpp>
+#include <bem/parameters.hpp>
+#include <bem/sequence_model.hpp>
+#include <doctest/doctest.h>
+#include <tasks/temporal.hpp>
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+using namespace bem;
+using namespace bem::nn;
+
+static_assert(assert_pluggable_model<e88_model>());
+static_assert(assert_pluggable_model<mamba2_model>());
+static_assert(assert_pluggable_model<linear_rnn_model>());
+static_assert(assert_pluggable_model<mlp_model>());
+static_assert(reporting_model<e88_model>);
+
+namespace {
+using kv_list = std::vector<std::pair<std::string, parameter_value>>;
+
+tasks::sequence_batch fsm_batch(int B, int T, std::uint64_t seed, std::int64_t first = 0) {
+  parameters p;
+  p.set("length", std::int64_t{T});
+  tasks::fsm_task task(p);
+  tasks::sequence_batch b;
+  task.generate(0, seed, first, B, b);
+  return b;
+}
+template <class M>
+M make(const kv_list& kv) {
+  parameters p;
+  for (const auto& [k, v] : kv) p.set(k, v);
+  M m(p);
+  p.check_all_used();
+  return m;
+}
+tasks::task_spec binary_spec() {
+  parameters p;
+  p.set("length", std::int64_t{8});
+  return tasks::fsm_task(p).spec();
+}
+template <class M>
+kv_list small_config() {
+  if constexpr (std::is_same_v<M, e88_model>)
+    return {{"dim", std::int64_t{16}}, {"heads", std::int64_t{2}}, {"n_state", std::int64_t{8}}, {"checkpoint_every", std::int64_t{5}}};
+  else if constexpr (std::is_same_v<M, mamba2_model>)
+    return {{"d_model", std::int64_t{16}}, {"headdim", std::int64_t{8}}, {"layers", std::int64_t{2}}, {"checkpoint_every", std::int64_t{5}}};
+  else
+    return {{"hidden", std::int64_t{16}}};
+}
+}  // namespace
+
+TEST_CASE("float tanh agrees with std::tanh within 5e-7 (a few float ulps near 1)") {
+  double worst = 0;
+  for (int i = -240000; i <= 240000; ++i) {
+    const float x = static_cast<float>(i) * 5e-5f;
+    worst = std::max(worst, std::abs(static_cast<double>(tanh_s(x)) - std::tanh(static_cast<double>(x))));
+  }
+  CHECK(worst < 5e-7);
+}
+
+TEST_CASE("presets have the seed's shapes (parameter counts from the formulas)") {
+  const auto spec = binary_spec();  // vocab 2, one logit
+  auto e1 = make<e88_model>({{"preset", std::string("E88-1L")}});
+  e1.reset(spec, 1);
+  // emb 2*128; per layer: norm 128, W_qkv 128*1536, W_a 128*16, dt_bias 16, A_log 16, W_g 128*512,
+  // W_o 512*128; final norm 128, head 128 + 1
+  CHECK(e1.parameter_count() == 256u + 128 + 128 * 1536 + 128 * 16 + 32 + 128 * 512 + 512 * 128 + 128 + 129);
+  auto e4 = make<e88_model>({{"preset", std::string("E88-4L")}});
+  e4.reset(spec, 1);
+  CHECK(e4.parameter_count() == 128u + 4 * (64 + 64 * 384 + 64 * 4 + 8 + 64 * 128 + 128 * 64) + 64 + 65);
+  auto m32 = make<mamba2_model>({{"preset", std::string("Mamba2-32L")}});
+  m32.reset(spec, 1);
+  // per layer: norm 64, W_in 64*(128+160+2), conv 160*4+160, dt_bias/A_log/D 3*2, norm_w 128, W_out 128*64
+  CHECK(m32.parameter_count() == 128u + 32 * (64 + 64 * 290 + 800 + 6 + 128 + 128 * 64) + 64 + 65);
+  auto l = make<linear_rnn_model>({});
+  l.reset(spec, 1);
+  CHECK(l.parameter_count() == 256u + 128 + 3 * 128 * 128 + 128 + 129);
+  auto m = make<mlp_model>({});
+  m.reset(spec, 1);
+  CHECK(m.parameter_count() == 256u + 4 * (128 + 128 * 128 + 128) + 128 + 129);
+}
+
+TEST_CASE("unknown variants and inconsistent shapes are rejected") {
+  parameters p;
+  p.set("variant", std::string("quadratic"));
+  CHECK_THROWS_AS(e88_model{p}, parameter_error);
+  parameters q;
+  q.set("headdim", std::int64_t{48});
+  CHECK_THROWS_AS(mamba2_model{q}, parameter_error);
+}
+
+TEST_CASE_TEMPLATE("causal, pure prediction and reproducible training", M, e88_model, mamba2_model, linear_rnn_model,
+                   mlp_model) {
+  const auto spec = binary_spec();
+  auto a = make<M>(small_config<M>());
+  auto b = make<M>(small_config<M>());
+  a.reset(spec, 7);
+  b.reset(spec, 7);
+  std::vector<double> la, lb;
+  for (int s = 0; s < 3; ++s) {
+    const auto batch = fsm_batch(8, 24, 3, s * 8);
+    la.push_back(a.learn(batch));
+    lb.push_back(b.learn(batch));
+  }
+  CHECK(la == lb);  // bit-identical for the same seed and thread count
+  a.set_learning(false);
+  auto test = fsm_batch(4, 24, 99);
+  tasks::prediction p1, p2;
+  p1.reset_for(test, spec);
+  p2.reset_for(test, spec);
+  a.predict(test, p1);
+  a.predict(test, p2);
+  CHECK(p1.logits == p2.logits);
+  // causality: changing the inputs after position 10 leaves logits 0..10 unchanged
+  for (int t = 11; t < 24; ++t) test.input(0, t) = 1 - test.input(0, t);
+  a.predict(test, p2);
+  for (int t = 0; t <= 10; ++t) CHECK(p1.at(0, t)[0] == p2.at(0, t)[0]);
+  bool later_changed = false;
+  for (int t = 11; t < 24; ++t) later_changed |= p1.at(0, t)[0] != p2.at(0, t)[0];
+  CHECK(later_changed);
+}
+
+TEST_CASE("one and two threads agree to float rounding") {
+  const auto spec = binary_spec();
+  kv_list c1 = small_config<e88_model>(), c2 = c1;
+  c1.emplace_back("threads", std::int64_t{1});
+  c2.emplace_back("threads", std::int64_t{2});
+  auto one = make<e88_model>(c1);
+  auto two = make<e88_model>(c2);
+  one.reset(spec, 5);
+  two.reset(spec, 5);
+  for (int s = 0; s < 3; ++s) {
+    const auto batch = fsm_batch(6, 20, 4, s * 6);
+    const double l1 = one.learn(batch), l2 = two.learn(batch);
+    CHECK(l1 == doctest::Approx(l2).epsilon(1e-5));
+  }
+}
+
+TEST_CASE("AdamW: one step by hand, decay skipped for no-decay blocks, cosine schedule") {
+  param_table t;
+  t.add("w", 1, 2, init_kind::zeros, true);
+  t.add("A_log", 1, 1, init_kind::zeros, false);
+  adamw_config c;
+  c.lr = 0.1;
+  c.weight_decay = 0.5;
+  c.grad_clip = 1.0;
+  c.total_steps = 4;
+  adamw<double> opt(c, 3);
+  std::vector<double> p = {1.0, -2.0, 3.0}, g = {3.0, 4.0, 0.0};  // norm 5, clipped to 1
+  const double norm = opt.update(t, p.data(), g.data());
+  CHECK(norm == doctest::Approx(5.0));
+  // first step: m / (1 - b1) = g', v / (1 - b2) = g'^2, so the Adam step is lr * sign(g')
+  CHECK(p[0] == doctest::Approx(1.0 * (1 - 0.1 * 0.5) - 0.1).epsilon(1e-6));
+  CHECK(p[1] == doctest::Approx(-2.0 * (1 - 0.1 * 0.5) - 0.1).epsilon(1e-6));
+  CHECK(p[2] == doctest::Approx(3.0));  // no decay, zero gradient
+  CHECK(opt.learning_rate() == doctest::Approx(0.1 * 0.5 * (1 + std::cos(3.14159265358979 / 4))));
+}
+
+TEST_CASE("training lowers the loss (E88 on FSM)") {
+  const auto spec = binary_spec();
+  kv_list c = small_config<e88_model>();
+  c.emplace_back("lr", 0.01);
+  auto m = make<e88_model>(c);
+  m.reset(spec, 2);
+  double first = 0, last = 0;
+  for (int s = 0; s < 40; ++s) {
+    const double l = m.learn(fsm_batch(16, 16, 6, s * 16));
+    if (s == 0) first = l;
+    last = l;
+  }
+  CHECK(last < 0.6 * first);
+  std::vector<std::string> names;
+  m.report([&](std::string_view metric, double v, std::string_view) {
+    names.emplace_back(metric);
+    CHECK(std::isfinite(v));
+  });
+  CHECK(names.size() == 5);
+}
