@@ -4,6 +4,8 @@
 //   peer  a plain switch interpreter      one switch per gate (written below)
 //   ours  bem::compiled_circuit<C>::run   straight-line code from templates
 //   peer  straight_line_G                 the same code as plain C++ statements
+// G in {64, 128, 256, 512}; `ops` and `runs` are the size of the
+// interpreter's program (gate_list::op_count, run_count).
 // Each loop flips one input lane per iteration and XORs every output into a
 // checksum; all four checksums must agree (the bench fails otherwise), which
 // also keeps every evaluation live. Timings are TSC ticks (best of 7 runs)
@@ -59,6 +61,16 @@ void switch_interpreter(const bem::gate_list& c, const word* in, word* out, word
   for (std::size_t k = 0; k < outs.size(); ++k) out[k] = v[outs[k]];
 }
 
+/// Operations the interpreter runs per evaluation (gate_list::op_count where
+/// the header has it; the gate count for an interpreter without fusion).
+template <class L>
+std::size_t op_count(const L& l) {
+  if constexpr (requires { l.op_count(); })
+    return l.op_count();
+  else
+    return l.gate_count();
+}
+
 struct timing {
   double ticks_per_eval;
   std::uint64_t checksum;
@@ -92,7 +104,7 @@ timing measure(F&& eval) {
 
 struct row {
   double ours_interp, peer_interp, ours_compiled, peer_compiled;
-  std::size_t live;
+  std::size_t live, ops, runs;
   bool agree;
 };
 
@@ -108,34 +120,41 @@ row bench_circuit(Straight straight) {
   const auto straight_line = measure(straight);
   const double live = static_cast<double>(list.live_gates());
   return {ours.ticks_per_eval / live, peer.ticks_per_eval / live,   compiled.ticks_per_eval / live,
-          straight_line.ticks_per_eval / live, list.live_gates(),
+          straight_line.ticks_per_eval / live, list.live_gates(), op_count(list), list.run_count(),
           ours.checksum == peer.checksum && ours.checksum == compiled.checksum && ours.checksum == straight_line.checksum};
 }
 
 }  // namespace
 
 int main() {
-  const row r256 = bench_circuit<expert_bench::circuit256>([](const word* in, word* out) { straight_line_256(in, out); });
-  const row r512 = bench_circuit<expert_bench::circuit512>([](const word* in, word* out) { straight_line_512(in, out); });
+  const row rows[] = {
+      bench_circuit<expert_bench::circuit64>([](const word* in, word* out) { straight_line_64(in, out); }),
+      bench_circuit<expert_bench::circuit128>([](const word* in, word* out) { straight_line_128(in, out); }),
+      bench_circuit<expert_bench::circuit256>([](const word* in, word* out) { straight_line_256(in, out); }),
+      bench_circuit<expert_bench::circuit512>([](const word* in, word* out) { straight_line_512(in, out); })};
   std::printf("expert evaluation, n = 32, m = 8, W = %zu, TSC ticks per live gate (best of %d x %d evaluations)\n", W,
               repeats, iterations);
-  std::printf("%-6s %-6s %12s %12s %8s %12s %12s %8s %7s\n", "G", "live", "ours interp", "switch", "ratio",
-              "ours compil", "straight", "ratio", "agree");
-  for (const row* r : {&r256, &r512})
-    std::printf("%-6zu %-6zu %12.3f %12.3f %8.2f %12.3f %12.3f %8.2f %7s\n", r->live, r->live, r->ours_interp,
-                r->peer_interp, r->peer_interp / r->ours_interp, r->ours_compiled, r->peer_compiled,
-                r->peer_compiled / r->ours_compiled, r->agree ? "yes" : "NO");
-  if (!r256.agree || !r512.agree) {
+  std::printf("%-6s %-6s %5s %5s %12s %12s %8s %12s %12s %8s %7s\n", "G", "live", "ops", "runs", "ours interp",
+              "switch", "ratio", "ours compil", "straight", "ratio", "agree");
+  bool agree = true;
+  double interp_worst = 0, compiled_ratio = 0, ratio = 1e300;
+  for (const row& r : rows) {
+    std::printf("%-6zu %-6zu %5zu %5zu %12.3f %12.3f %8.2f %12.3f %12.3f %8.2f %7s\n", r.live, r.live, r.ops, r.runs,
+                r.ours_interp, r.peer_interp, r.peer_interp / r.ours_interp, r.ours_compiled, r.peer_compiled,
+                r.peer_compiled / r.ours_compiled, r.agree ? "yes" : "NO");
+    agree = agree && r.agree;
+    interp_worst = std::max(interp_worst, r.ours_interp);
+    compiled_ratio = std::max(compiled_ratio, r.ours_compiled / r.peer_compiled);
+    ratio = std::min(ratio, r.peer_interp / r.ours_interp);
+  }
+  if (!agree) {
     std::printf("checksums disagree: an evaluator is wrong\n");
     return 1;
   }
-  const double interp_goal_ok = std::max(r256.ours_interp, r512.ours_interp);
-  const double compiled_ratio = std::max(r256.ours_compiled / r256.peer_compiled, r512.ours_compiled / r512.peer_compiled);
-  std::printf("goal: interpreted under 1.2 ticks per live gate: worst %.3f (%s)\n", interp_goal_ok,
-              interp_goal_ok < 1.2 ? "met" : "not met");
+  std::printf("goal: interpreted under 1.2 ticks per live gate: worst %.3f (%s)\n", interp_worst,
+              interp_worst < 1.2 ? "met" : "not met");
   std::printf("goal: compiled within 1.5x of straight-line code: worst %.2fx (%s)\n", compiled_ratio,
               compiled_ratio <= 1.5 ? "met" : "not met");
-  const double ratio = std::min(r256.peer_interp / r256.ours_interp, r512.peer_interp / r512.ours_interp);
   std::printf("RESULT name=expert ratio=%.2f goal=2.0\n", ratio);
   return 0;
 }

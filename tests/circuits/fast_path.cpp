@@ -1,0 +1,177 @@
+// The fast interpreter (gate_list::evaluate) against the plain one
+// (evaluate_reference) on every word type it has a path for: std::uint64_t
+// and lane_word<64..1024> (raw vector blocks of 8..64 bytes) and a word type
+// of its own (the generic path). Circuits exercise what the compiler of the
+// program does: every operation, every ternary table, repeated operands,
+// constant tables, NOT chains and single-reader gates (fusion), outputs that
+// are inputs or inner gates. Also: the compiled circuit at W = 256 on 32
+// inputs.
+#include "helpers.hpp"
+
+#include <bem/circuits/compiled.hpp>
+#include <bem/circuits/gate_list.hpp>
+#include <bem/circuits/random_circuit.hpp>
+#include <bem/lanes.hpp>
+#include <bem/prng.hpp>
+
+#include <doctest/doctest.h>
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+using namespace circuit_test;
+
+namespace {
+
+/// A word type the fast interpreter does not know: 128 lanes in two words.
+struct pair_word {
+  std::uint64_t lo = 0, hi = 0;
+  friend bool operator==(const pair_word&, const pair_word&) = default;
+  friend pair_word operator&(const pair_word& a, const pair_word& b) { return {a.lo & b.lo, a.hi & b.hi}; }
+  friend pair_word operator|(const pair_word& a, const pair_word& b) { return {a.lo | b.lo, a.hi | b.hi}; }
+  friend pair_word operator^(const pair_word& a, const pair_word& b) { return {a.lo ^ b.lo, a.hi ^ b.hi}; }
+  friend pair_word operator~(const pair_word& a) { return {~a.lo, ~a.hi}; }
+};
+static_assert(bem::bit_sliced_word<pair_word>);
+static_assert(!bem::detail::gate_list_raw<pair_word>::value);
+
+template <class W>
+W random_word(bem::xoshiro256ss& rng) {
+  if constexpr (std::is_same_v<W, std::uint64_t>) {
+    return rng.next();
+  } else if constexpr (std::is_same_v<W, pair_word>) {
+    return {rng.next(), rng.next()};
+  } else {
+    W w;
+    for (auto& x : w.words()) x = rng.next();
+    return w;
+  }
+}
+
+/// A random list over n inputs: every operation, any ternary table, repeated
+/// operands, NOT chains, and outputs drawn from all nodes.
+bem::gate_list wild_list(std::size_t n, std::size_t g, std::size_t m, std::uint64_t seed) {
+  bem::xoshiro256ss rng(seed);
+  std::vector<bem::gate> gates;
+  for (std::size_t i = 0; i < g; ++i) {
+    const auto limit = static_cast<std::uint32_t>(n + i);
+    auto pick = [&] {
+      // Mostly the recent nodes, so chains and single readers are common.
+      if (rng.uniform_below(3) != 0 && i > 0) return limit - 1 - static_cast<std::uint32_t>(rng.uniform_below(std::min<std::uint64_t>(i, 4)));
+      return static_cast<std::uint32_t>(rng.uniform_below(limit));
+    };
+    bem::gate x;
+    x.op = static_cast<bem::gate_op>(rng.uniform_below(6));
+    x.a = pick();
+    x.b = rng.uniform_below(8) == 0 ? x.a : pick();  // sometimes a repeated operand
+    x.c = pick();
+    if (x.op == bem::gate_op::ternary) x.tt = static_cast<std::uint8_t>(rng.next());
+    if (x.op != bem::gate_op::ternary && rng.uniform_below(10) == 0) x.op = bem::gate_op::not_;
+    gates.push_back(x);
+  }
+  std::vector<std::uint32_t> outs;
+  for (std::size_t k = 0; k < m; ++k)
+    outs.push_back(k == 0 ? 0u : static_cast<std::uint32_t>(n + g - 1 - rng.uniform_below(std::min<std::size_t>(g, 3 * m))));
+  return bem::gate_list(n, std::move(gates), std::move(outs));
+}
+
+template <class W>
+void check_fast_equals_reference(const bem::gate_list& c, std::uint64_t seed) {
+  bem::xoshiro256ss rng(seed);
+  std::vector<W> in(c.inputs()), fast(c.outputs()), plain(c.outputs());
+  for (auto& w : in) w = random_word<W>(rng);
+  // Scratch full of garbage: the result must not depend on it.
+  std::vector<W> scratch(c.scratch_size() + 3), scratch2(c.scratch_size());
+  for (auto& w : scratch) w = random_word<W>(rng);
+  c.evaluate(std::span<const W>(in), std::span<W>(fast), std::span<W>(scratch));
+  c.evaluate_reference(std::span<const W>(in), std::span<W>(plain), std::span<W>(scratch2));
+  CHECK(fast == plain);
+  std::vector<W> again(c.outputs());
+  c.evaluate(std::span<const W>(in), std::span<W>(again));
+  CHECK(again == plain);
+}
+
+template <class W>
+void check_lists() {
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    CAPTURE(seed);
+    check_fast_equals_reference<W>(wild_list(5, 60, 6, seed), seed);
+    check_fast_equals_reference<W>(wild_list(32, 300, 8, 100 + seed), seed);
+  }
+  for (std::size_t g : {64u, 128u, 256u, 512u})
+    check_fast_equals_reference<W>(bem::random_gate_list({32, 8, g, 64}, 0x23030000u + g), g);
+}
+
+constexpr auto bench256 = bem::static_random_circuit<32, 256, 8>(0x23030000u + 256);
+
+}  // namespace
+
+TEST_CASE("fast interpreter = plain interpreter on every word type") {
+  check_lists<std::uint64_t>();
+  check_lists<bem::lane_word<64>>();
+  check_lists<bem::lane_word<128>>();
+  check_lists<bem::lane_word<256>>();
+  check_lists<bem::lane_word<512>>();
+  check_lists<bem::lane_word<1024>>();
+  check_lists<bem::lane_word<192>>();
+  check_lists<pair_word>();
+}
+
+TEST_CASE("every ternary table, with distinct and with repeated operands") {
+  for (unsigned tt = 0; tt < 256; ++tt) {
+    CAPTURE(tt);
+    const auto t = static_cast<std::uint8_t>(tt);
+    std::vector<bem::gate> gates = {{bem::gate_op::ternary, t, 0, 1, 2}, {bem::gate_op::ternary, t, 1, 1, 0},
+                                    {bem::gate_op::ternary, t, 2, 0, 2}, {bem::gate_op::ternary, t, 0, 0, 0},
+                                    {bem::gate_op::ternary, t, 3, 4, 5}, {bem::gate_op::not_, 0, 7, 0, 0}};
+    const bem::gate_list c(3, gates, {3, 4, 5, 6, 7, 8});
+    const auto in = exhaustive_inputs<std::uint64_t>(3);
+    std::vector<std::uint64_t> out(6);
+    c.evaluate(std::span<const std::uint64_t>(in), std::span<std::uint64_t>(out));
+    for (std::size_t l = 0; l < 8; ++l) {
+      const auto want = scalar_eval(c, lane_inputs(in, l));
+      for (std::size_t k = 0; k < 6; ++k) CHECK(lane_of(out[k], l) == want[k]);
+    }
+    check_fast_equals_reference<bem::lane_word<256>>(c, tt);
+  }
+}
+
+TEST_CASE("fusion and scheduling shrink the program, never grow it") {
+  for (std::size_t g : {64u, 128u, 256u, 512u}) {
+    const auto c = bem::random_gate_list({32, 8, g, 64}, 0x23030000u + g);
+    CHECK(c.op_count() <= c.gate_count());
+    CHECK(c.op_count() > 0);
+    CHECK(c.run_count() <= c.op_count());
+  }
+  // A NOT chain read once folds into its reader's kind where it exists.
+  const bem::gate_list chain(2, {{bem::gate_op::xor_, 0, 0, 1, 0}, {bem::gate_op::xor_, 0, 2, 1, 0},
+                                 {bem::gate_op::ternary, bem::ternary_tt::xor3, 0, 1, 3}},
+                             {4});
+  CHECK(chain.op_count() <= 3);
+  std::vector<std::uint64_t> in = {0xF0F0, 0xCCCC}, out(1), ref(1), s(5);
+  chain.evaluate(std::span<const std::uint64_t>(in), std::span<std::uint64_t>(out));
+  chain.evaluate_reference(std::span<const std::uint64_t>(in), std::span<std::uint64_t>(ref), std::span<std::uint64_t>(s));
+  CHECK(out == ref);
+}
+
+TEST_CASE("compiled circuit at W = 256 on 32 inputs equals the gate list, lane by lane") {
+  using W = bem::lane_word<256>;
+  const auto list = bench256.to_gate_list();
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    const auto in = random_inputs<W>(32, seed);
+    std::vector<W> compiled(8), fast(8), plain(8), scratch(list.scratch_size());
+    bem::compiled_circuit<bench256>{}.evaluate(std::span<const W>(in), std::span<W>(compiled));
+    bem::compiled_circuit<bench256>::run(in.data(), fast.data());
+    CHECK(fast == compiled);
+    list.evaluate(std::span<const W>(in), std::span<W>(fast));
+    list.evaluate_reference(std::span<const W>(in), std::span<W>(plain), std::span<W>(scratch));
+    CHECK(compiled == plain);
+    CHECK(fast == plain);
+    for (std::size_t l = 0; l < 256; l += 37) {
+      const auto want = scalar_eval(list, lane_inputs(in, l));
+      for (std::size_t k = 0; k < 8; ++k) CHECK(lane_of(compiled[k], l) == want[k]);
+    }
+  }
+}
