@@ -4,7 +4,9 @@
 // minisat binary (one process per instance: its figure includes process start
 // and writing the instance file, and is labelled so).
 //
-// Every solver sees the same instances (bem/prover/random_cnf.hpp, seed 1).
+// Every solver sees the same instances (bem/prover/random_cnf.hpp, seed 1),
+// interleaved (instance j through every solver, in rotating order, before
+// instance j+1), so that a shared machine's load falls on all alike.
 // Every answer is cross-checked: all solvers must agree on SAT/UNSAT for every
 // instance, and every model of ours is verified inside the solver; a
 // disagreement prints the instance and exits 1. No conflict budget is set.
@@ -109,18 +111,28 @@ int solve_minisat(const pv::cnf& f) {
 }
 #endif
 
-solver_run run(const std::string& name, const std::function<int(const pv::cnf&)>& solve,
-               const std::vector<pv::cnf>& instances) {
-  solver_run r{name, {}, {}, 0};
-  for (const auto& f : instances) {
-    const auto t0 = clock_type::now();
-    const int a = solve(f);
-    const double s = std::chrono::duration<double>(clock_type::now() - t0).count();
-    r.answers.push_back(a);
-    r.seconds.push_back(s);
-    r.total += s;
+using solve_fn = std::function<int(const pv::cnf&)>;
+
+// Runs every solver on every instance, interleaved: instance j goes to all
+// solvers before instance j+1, starting with a different solver each time,
+// so that load from other processes on a shared machine falls on all
+// solvers alike instead of on whichever ran during a busy stretch.
+std::vector<solver_run> run_all(const std::vector<std::pair<std::string, solve_fn>>& solvers,
+                                const std::vector<pv::cnf>& instances) {
+  std::vector<solver_run> runs;
+  for (const auto& [name, fn] : solvers) runs.push_back({name, {}, {}, 0});
+  for (std::size_t j = 0; j < instances.size(); ++j) {
+    for (std::size_t t = 0; t < solvers.size(); ++t) {
+      const std::size_t k = (j + t) % solvers.size();
+      const auto t0 = clock_type::now();
+      const int a = solvers[k].second(instances[j]);
+      const double s = std::chrono::duration<double>(clock_type::now() - t0).count();
+      runs[k].answers.push_back(a);
+      runs[k].seconds.push_back(s);
+      runs[k].total += s;
+    }
   }
-  return r;
+  return runs;
 }
 
 }  // namespace
@@ -136,21 +148,22 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  std::vector<std::pair<std::string, std::function<int(const pv::cnf&)>>> peers;
+  std::vector<std::pair<std::string, solve_fn>> solvers;
+  solvers.emplace_back("bem cdcl (ours)", solve_ours);  // index 0: ours
 #if BEM_HAVE_CADICAL
-  peers.emplace_back(std::string("CaDiCaL ") + CaDiCaL::Solver::version() + " (lib)", solve_cadical);
+  solvers.emplace_back(std::string("CaDiCaL ") + CaDiCaL::Solver::version() + " (lib)", solve_cadical);
 #endif
 #if BEM_HAVE_CRYPTOMINISAT
-  peers.emplace_back("CryptoMiniSat 5 (lib)", solve_cms);
+  solvers.emplace_back("CryptoMiniSat 5 (lib)", solve_cms);
 #endif
 #ifdef BEM_MINISAT_BINARY
   char dir_template[] = "/tmp/bem-sat-bench-XXXXXX";
   if (const char* d = mkdtemp(dir_template)) {
     minisat_dir = d;
-    peers.emplace_back("minisat binary (incl. process start)", solve_minisat);
+    solvers.emplace_back("minisat binary (incl. process start)", solve_minisat);
   }
 #endif
-  if (peers.empty()) {
+  if (solvers.size() == 1) {
     std::printf("RESULT name=sat skipped=no peer found (install libcadical-dev, libcryptominisat5-dev or minisat)\n");
     return 0;
   }
@@ -163,9 +176,7 @@ int main(int argc, char** argv) {
       const pv::random_cnf_cell cell{n, ratio * n, 3, 5};
       std::vector<pv::cnf> instances;
       for (long j = 0; j < count; ++j) instances.push_back(pv::random_cnf(cell, 1, static_cast<std::uint64_t>(j)));
-      std::vector<solver_run> runs;
-      runs.push_back(run("bem cdcl (ours)", solve_ours, instances));
-      for (const auto& [name, fn] : peers) runs.push_back(run(name, fn, instances));
+      const std::vector<solver_run> runs = run_all(solvers, instances);
       const std::string label = "(" + std::to_string(n) + "," + std::to_string(ratio) + "n)";
       double best_rate = 0, best_median = 1e300;
       for (std::size_t k = 0; k < runs.size(); ++k) {
@@ -209,7 +220,7 @@ int main(int argc, char** argv) {
     std::printf("FAIL: solvers disagree (see DISAGREEMENT lines)\n");
     return 1;
   }
-  std::printf("all answers agree across %zu solvers\n", peers.size() + 1);
+  std::printf("all answers agree across %zu solvers\n", solvers.size());
   std::printf("goal: ours/best >= 3 on every n <= 64 cell (min here %.2f) and median at (128,8n) no slower "
               "(ratio %.2f >= 1)\n",
               min_small_ratio, median_ratio_128);

@@ -12,8 +12,12 @@
 //     ever, the worse half of the rest deleted, first after 2000 conflicts,
 //     then every 2000 + 300 k).
 // Small formulas: every array is sized by the variable count, clauses live in
-// one flat arena, and there is no preprocessing, so an empty solver costs a
-// few allocations and solving starts at once.
+// one flat arena, every watch list is a slice of one watch arena (sized once
+// from the formula's literal counts; a list that overflows moves to the
+// arena's end, compaction lays them out afresh), binary clauses are decided
+// from their watcher alone, and there is no preprocessing, so an empty
+// solver costs a few allocations and solving starts at once. add(f) copies
+// f's flat arrays once and adds its clauses without per-clause set-up.
 //
 // Guarantees (laws):
 //   1. A SAT answer's model satisfies every clause ever added and every
@@ -78,6 +82,10 @@ struct watcher {
   std::uint32_t cref;
   ilit blocker;
 };
+/// One literal's watch list inside the solver's watch arena.
+struct watch_list {
+  std::uint32_t off, size, cap;
+};
 /// Luby sequence 1 1 2 1 1 2 4 ... (index from 0).
 inline double luby(std::uint64_t i) noexcept {
   std::uint64_t size = 1;
@@ -135,61 +143,34 @@ class cdcl_solver {
   /// once the clause set is unsatisfiable at the top level.
   bool add_clause(std::span<const int> clause) {
     original_.add_clause(clause);
-    int top = 0;
-    for (int l : clause) top = std::max(top, std::abs(l));
-    reserve_vars(top);
-    if (!ok_) return false;
-    cancel_until(0);
-    tmp_.clear();
-    for (int l : clause) tmp_.push_back(detail::ilit_of(l));
-    std::sort(tmp_.begin(), tmp_.end());
-    std::size_t j = 0;
-    bool changed = false;
-    for (std::size_t i = 0; i < tmp_.size(); ++i) {
-      const detail::ilit p = tmp_[i];
-      if (j > 0 && tmp_[j - 1] == (p ^ 1u)) return true;  // tautology
-      if (val(p) > 0) return true;                      // satisfied at level 0
-      if (j > 0 && tmp_[j - 1] == p) continue;          // duplicate
-      if (val(p) < 0) {                                 // false at level 0
-        changed = true;
-        continue;
-      }
-      tmp_[j++] = p;
-    }
-    tmp_.resize(j);
-    if (changed) emit_add(tmp_);
-    if (tmp_.empty()) {
-      ok_ = false;
-      return false;
-    }
-    if (tmp_.size() == 1) {
-      enqueue(tmp_[0], detail::no_ref);
-      if (propagate() != detail::no_ref) {
-        ok_ = false;
-        emit_add({});
-        return false;
-      }
-      return true;
-    }
-    attach(alloc(tmp_, false, 0));
-    return true;
+    return add_internal(clause);
   }
   bool add_clause(std::initializer_list<int> c) { return add_clause(std::span<const int>(c.begin(), c.size())); }
   /// Adds every clause of f (and declares its variables).
   bool add(const cnf& f) {
+    if (original_.empty() && original_.num_vars() == 0) {
+      original_ = f;  // one copy of the flat arrays instead of a clause-by-clause append
+    } else {
+      original_.reserve(f.size(), f.literal_count());
+      for (std::size_t i = 0; i < f.size(); ++i) original_.add_clause(f[i]);
+      original_.set_num_vars(std::max(original_.num_vars(), f.num_vars()));
+    }
     reserve_vars(f.num_vars());
     mem_.reserve(mem_.size() + f.literal_count() + hdr * f.size());
-    original_.reserve(f.size(), f.literal_count());
-    // Each clause puts two watches; random-like formulas spread them evenly,
-    // so one allocation per list (with room for learned clauses) replaces
-    // the repeated doubling of an empty vector.
-    if (num_vars_ > 0) {
-      const std::size_t per_list = 2 * f.size() / (2 * static_cast<std::size_t>(num_vars_)) * 2 + 4;
-      for (auto& w : watches_)
-        if (w.capacity() < per_list) w.reserve(per_list);
+    // Size every watch list once from the literal occurrence counts (an upper
+    // bound on the watches the formula places) plus room for learned
+    // clauses, all in the one watch arena.
+    if (num_vars_ > 0 && warena_.empty()) {
+      std::vector<std::uint32_t>& occ = toclear_;
+      occ.assign(2 * static_cast<std::size_t>(num_vars_), 0);
+      for (std::size_t i = 0; i < f.size(); ++i)
+        for (int l : f[i]) ++occ[detail::ilit_of(l)];
+      layout_watches(occ);
+      toclear_.clear();
     }
-    original_.set_num_vars(std::max(original_.num_vars(), f.num_vars()));
-    for (std::size_t i = 0; i < f.size(); ++i) add_clause(f[i]);
+    cancel_until(0);  // f's literals are within 1..f.num_vars(), reserved above
+    for (std::size_t i = 0; i < f.size(); ++i)
+      if (!add_at_root(f[i])) break;
     return ok_;
   }
 
@@ -241,7 +222,7 @@ class cdcl_solver {
       while (static_cast<std::size_t>(level()) < assumptions_.size()) {
         const detail::ilit p = assumptions_[static_cast<std::size_t>(level())];
         if (val(p) > 0) {
-          trail_lim_.push_back(static_cast<std::uint32_t>(trail_.size()));
+          trail_lim_.push_back(static_cast<std::uint32_t>(trail_n_));
         } else if (val(p) < 0) {
           analyze_final(p);
           cancel_until(0);
@@ -259,7 +240,7 @@ class cdcl_solver {
         }
         ++stats_.decisions;
       }
-      trail_lim_.push_back(static_cast<std::uint32_t>(trail_.size()));
+      trail_lim_.push_back(static_cast<std::uint32_t>(trail_n_));
       enqueue(next, detail::no_ref);
     }
   }
@@ -279,6 +260,83 @@ class cdcl_solver {
 
  private:
   static constexpr std::size_t hdr = 3;  // size, flags (bit 0 learned, 1 deleted, lbd << 2), activity
+  /// Marks a watcher whose clause is binary: the blocker is the other
+  /// literal, so propagation never reads the clause.
+  static constexpr std::uint32_t bin_flag = 0x80000000u;
+
+  bool add_internal(std::span<const int> clause) {
+    int top = 0;
+    for (int l : clause) top = std::max(top, std::abs(l));
+    reserve_vars(top);
+    if (!ok_) return false;
+    cancel_until(0);
+    return add_at_root(clause);
+  }
+  /// add_internal once the clause's variables exist and the solver is at
+  /// level 0.
+  bool add_at_root(std::span<const int> clause) {
+    if (!ok_) return false;
+    // Literals keep their given order (the first two are watched). Short
+    // clauses are checked for duplicates and tautologies pairwise, long ones
+    // through the seen_ marks.
+    tmp_.resize(clause.size());
+    detail::ilit* const t = tmp_.data();
+    std::size_t j = 0;
+    bool changed = false;
+    if (clause.size() <= 8) {
+      for (int l : clause) {
+        const detail::ilit p = detail::ilit_of(l);
+        if (val(p) > 0) return true;  // satisfied at level 0
+        if (val(p) < 0) {             // false at level 0
+          changed = true;
+          continue;
+        }
+        bool duplicate = false;
+        for (std::size_t k = 0; k < j; ++k) {
+          if (t[k] == (p ^ 1u)) return true;  // tautology
+          duplicate |= t[k] == p;
+        }
+        if (duplicate) changed = true;
+        else t[j++] = p;
+      }
+    } else {
+      bool skip = false;
+      for (int l : clause) {
+        const detail::ilit p = detail::ilit_of(l);
+        const std::uint8_t mark = static_cast<std::uint8_t>(1u + (p & 1u));  // 1 positive, 2 negative
+        std::uint8_t& s = seen_[p >> 1];
+        if (val(p) > 0 || (s != 0 && s != mark)) {
+          skip = true;  // satisfied at level 0, or a tautology
+          break;
+        }
+        if (val(p) < 0 || s == mark) {
+          changed = true;  // false at level 0, or a duplicate
+          continue;
+        }
+        s = mark;
+        t[j++] = p;
+      }
+      for (std::size_t k = 0; k < j; ++k) seen_[t[k] >> 1] = 0;
+      if (skip) return true;
+    }
+    tmp_.resize(j);
+    if (changed) emit_add(tmp_);
+    if (tmp_.empty()) {
+      ok_ = false;
+      return false;
+    }
+    if (tmp_.size() == 1) {
+      enqueue(tmp_[0], detail::no_ref);
+      if (propagate() != detail::no_ref) {
+        ok_ = false;
+        emit_add({});
+        return false;
+      }
+      return true;
+    }
+    attach(alloc(tmp_, false, 0));
+    return true;
+  }
   std::int8_t val(detail::ilit p) const noexcept { return vals_[p]; }
   int level() const noexcept { return static_cast<int>(trail_lim_.size()); }
   std::uint32_t* lits(std::uint32_t cr) noexcept { return mem_.data() + cr + hdr; }
@@ -291,7 +349,8 @@ class cdcl_solver {
   void grow(int n) {
     const auto nv = static_cast<std::size_t>(n);
     vals_.resize(2 * nv, 0);
-    watches_.resize(2 * nv);
+    wl_.resize(2 * nv, detail::watch_list{0, 0, 0});
+    trail_.resize(nv, 0);
     level_.resize(nv, 0);
     reason_.resize(nv, detail::no_ref);
     activity_.resize(nv, 0.0);
@@ -306,20 +365,51 @@ class cdcl_solver {
 
   std::uint32_t alloc(std::span<const detail::ilit> c, bool is_learned, std::uint32_t lbd_value) {
     const auto cr = static_cast<std::uint32_t>(mem_.size());
-    mem_.push_back(static_cast<std::uint32_t>(c.size()));
-    mem_.push_back((is_learned ? 1u : 0u) | (lbd_value << 2));
-    mem_.push_back(0);
-    mem_.insert(mem_.end(), c.begin(), c.end());
+    mem_.resize(mem_.size() + hdr + c.size());
+    std::uint32_t* m = mem_.data() + cr;
+    m[0] = static_cast<std::uint32_t>(c.size());
+    m[1] = (is_learned ? 1u : 0u) | (lbd_value << 2);
+    m[2] = 0;
+    std::copy(c.begin(), c.end(), m + hdr);
     if (is_learned) {
       set_cact(cr, static_cast<float>(cla_inc_));
       learned_.push_back(cr);
     }
     return cr;
   }
-  void attach(std::uint32_t cr) {
+  [[gnu::always_inline]] void attach(std::uint32_t cr) {
     const std::uint32_t* c = lits(cr);
-    watches_[c[0]].push_back({cr, c[1]});
-    watches_[c[1]].push_back({cr, c[0]});
+    const std::uint32_t tag = csize(cr) == 2 ? bin_flag : 0u;
+    const detail::ilit c0 = c[0], c1 = c[1];
+    watch_push(c0, {cr | tag, c1});
+    watch_push(c1, {cr | tag, c0});
+  }
+  [[gnu::always_inline]] void watch_push(detail::ilit p, detail::watcher w) {
+    if (wl_[p].size == wl_[p].cap) relocate(p);
+    detail::watch_list& l = wl_[p];
+    warena_[l.off + l.size++] = w;
+  }
+  /// Moves list p to the end of the arena with twice the room (the old slot
+  /// becomes garbage until the next compaction). May reallocate the arena.
+  [[gnu::noinline]] void relocate(detail::ilit p) {
+    detail::watch_list& l = wl_[p];
+    const std::uint32_t cap = std::max<std::uint32_t>(8u, 2u * l.cap);
+    const auto off = static_cast<std::uint32_t>(warena_.size());
+    warena_.resize(warena_.size() + cap);
+    std::copy_n(warena_.data() + l.off, l.size, warena_.data() + off);
+    l.off = off;
+    l.cap = cap;
+  }
+  /// Lays out every list empty with room for counts[p] + slack watches.
+  void layout_watches(const std::vector<std::uint32_t>& counts) {
+    std::size_t total = 0;
+    for (std::size_t p = 0; p < wl_.size(); ++p) {
+      const std::uint32_t cap = (p < counts.size() ? counts[p] : 0u) + watch_slack;
+      wl_[p] = {static_cast<std::uint32_t>(total), 0, cap};
+      total += cap;
+    }
+    warena_.clear();
+    warena_.resize(total);
   }
 
   void enqueue(detail::ilit p, std::uint32_t from) noexcept {
@@ -328,32 +418,54 @@ class cdcl_solver {
     const std::uint32_t v = p >> 1;
     level_[v] = level();
     reason_[v] = from;
-    trail_.push_back(p);
+    trail_[trail_n_++] = p;
   }
 
-  /// Unit propagation; returns the conflicting clause or no_ref. The value
-  /// and clause arrays are held in locals: stores through the int8 value
-  /// array may alias anything, which would otherwise force the compiler to
-  /// reload every member pointer in the inner loop.
-  std::uint32_t propagate() noexcept {
+  /// Unit propagation; returns the conflicting clause or no_ref. The value,
+  /// clause, trail and watch arrays are held in locals: stores through the
+  /// int8 value array may alias anything, which would otherwise force the
+  /// compiler to reload every member pointer in the inner loop. Binary
+  /// clauses are decided from the watcher alone.
+  std::uint32_t propagate() {
     std::uint32_t confl = detail::no_ref;
     std::int8_t* const vals = vals_.data();
     std::uint32_t* const mem = mem_.data();
     std::uint32_t* const reasons = reason_.data();
     int* const levels = level_.data();
+    detail::ilit* const trail = trail_.data();
+    detail::watch_list* const wl = wl_.data();
+    detail::watcher* base = warena_.data();
     const int lvl = level();
     std::size_t head = qhead_;
-    while (head < trail_.size()) {
-      const detail::ilit false_lit = trail_[head++] ^ 1u;
-      auto& ws = watches_[false_lit];
-      detail::watcher* i = ws.data();
+    std::size_t tn = trail_n_;
+    std::uint64_t props = 0;
+    while (head < tn) {
+      const detail::ilit false_lit = trail[head++] ^ 1u;
+      detail::watch_list& ws = wl[false_lit];
+      detail::watcher* i = base + ws.off;
       detail::watcher* j = i;
-      detail::watcher* const end = i + ws.size();
-      ++stats_.propagations;
+      detail::watcher* end = i + ws.size;
+      ++props;
       while (i != end) {
         const detail::watcher w0 = *i++;
-        if (vals[w0.blocker] > 0) {
+        const std::int8_t bv = vals[w0.blocker];
+        if (bv > 0) {
           *j++ = w0;
+          continue;
+        }
+        if (w0.cref & bin_flag) {
+          *j++ = w0;
+          const std::uint32_t cr = w0.cref & ~bin_flag;
+          if (bv < 0) {
+            confl = cr;
+            break;
+          }
+          const detail::ilit q = w0.blocker;
+          vals[q] = 1;
+          vals[q ^ 1u] = -1;
+          levels[q >> 1] = lvl;
+          reasons[q >> 1] = cr;
+          trail[tn++] = q;
           continue;
         }
         const std::uint32_t cr = w0.cref;
@@ -372,43 +484,70 @@ class cdcl_solver {
         for (; k < sz; ++k)
           if (vals[c[k]] >= 0) break;
         if (k < sz) {
-          c[1] = c[k];
+          const detail::ilit nw = c[k];
+          c[1] = nw;
           c[k] = false_lit;
-          watches_[c[1]].push_back({cr, first});
+          detail::watch_list& l = wl[nw];
+          if (l.size == l.cap) [[unlikely]] {
+            const std::ptrdiff_t io = i - base, jo = j - base, eo = end - base;
+            relocate(nw);
+            base = warena_.data();
+            i = base + io;
+            j = base + jo;
+            end = base + eo;
+          }
+          base[l.off + l.size++] = {cr, first};
           continue;
         }
         *j++ = {cr, first};
         if (vals[first] < 0) {
           confl = cr;
-          head = trail_.size();
-          while (i != end) *j++ = *i++;
-        } else {
-          vals[first] = 1;
-          vals[first ^ 1u] = -1;
-          levels[first >> 1] = lvl;
-          reasons[first >> 1] = cr;
-          trail_.push_back(first);
+          break;
         }
+        vals[first] = 1;
+        vals[first ^ 1u] = -1;
+        levels[first >> 1] = lvl;
+        reasons[first >> 1] = cr;
+        trail[tn++] = first;
       }
-      ws.resize(static_cast<std::size_t>(j - ws.data()));
-      if (confl != detail::no_ref) break;
+      if (confl != detail::no_ref) {
+        while (i != end) *j++ = *i++;
+        ws.size = static_cast<std::uint32_t>(j - (base + ws.off));
+        head = tn;
+        break;
+      }
+      ws.size = static_cast<std::uint32_t>(j - (base + ws.off));
     }
+    stats_.propagations += props;
     qhead_ = head;
+    trail_n_ = tn;
     return confl;
   }
 
-  void cancel_until(int lvl) noexcept {
-    if (level() <= lvl) return;
+  [[gnu::always_inline]] void cancel_until(int lvl) noexcept {
+    if (level() > lvl) backtrack(lvl);
+  }
+  void backtrack(int lvl) noexcept {
     const std::size_t stop = trail_lim_[static_cast<std::size_t>(lvl)];
-    for (std::size_t k = trail_.size(); k-- > stop;) {
+    const std::size_t heap_before = heap_.size();
+    for (std::size_t k = trail_n_; k-- > stop;) {
       const detail::ilit p = trail_[k];
       const std::uint32_t v = p >> 1;
       vals_[p] = vals_[p ^ 1u] = 0;
-      reason_[v] = detail::no_ref;
       phase_[v] = static_cast<std::uint8_t>(p & 1u);
-      if (heap_pos_[v] < 0) heap_insert(v);
+      if (heap_pos_[v] < 0) {
+        heap_pos_[v] = static_cast<int>(heap_.size());
+        heap_.push_back(v);
+      }
     }
-    trail_.resize(stop);
+    trail_n_ = stop;
+    // Sift the returned variables up one by one, or rebuild the heap
+    // bottom-up (linear) when they outnumber what was there.
+    if (heap_.size() - heap_before > heap_before) {
+      for (std::size_t i = heap_.size() / 2; i-- > 0;) heap_down(i);
+    } else {
+      for (std::size_t i = heap_before; i < heap_.size(); ++i) heap_up(i);
+    }
     trail_lim_.resize(static_cast<std::size_t>(lvl));
     qhead_ = stop;
   }
@@ -492,14 +631,18 @@ class cdcl_solver {
     learnt_.push_back(0);
     int path = 0;
     detail::ilit p = detail::no_ref;
-    std::size_t index = trail_.size();
+    std::size_t index = trail_n_;
     do {
       if (learned(confl)) bump_clause(confl);
       const std::uint32_t* c = lits(confl);
       const std::uint32_t sz = csize(confl);
-      for (std::uint32_t k = (p == detail::no_ref ? 0 : 1); k < sz; ++k) {
+      // The implied literal is skipped by variable: a binary reason may hold
+      // it in either slot.
+      const std::uint32_t pivot = p == detail::no_ref ? detail::no_ref : p >> 1;
+      for (std::uint32_t k = 0; k < sz; ++k) {
         const detail::ilit q = c[k];
         const std::uint32_t v = q >> 1;
+        if (v == pivot) continue;
         if (!seen_[v] && level_[v] > 0) {
           bump_var(v);
           seen_[v] = 1;
@@ -566,14 +709,15 @@ class cdcl_solver {
     stack_.push_back(p);
     const std::size_t top = toclear_.size();
     while (!stack_.empty()) {
-      const std::uint32_t cr = reason_[stack_.back() >> 1];
+      const std::uint32_t pivot = stack_.back() >> 1;
+      const std::uint32_t cr = reason_[pivot];
       stack_.pop_back();
       const std::uint32_t* c = lits(cr);
       const std::uint32_t sz = csize(cr);
-      for (std::uint32_t k = 1; k < sz; ++k) {
+      for (std::uint32_t k = 0; k < sz; ++k) {
         const detail::ilit q = c[k];
         const std::uint32_t v = q >> 1;
-        if (seen_[v] || level_[v] == 0) continue;
+        if (v == pivot || seen_[v] || level_[v] == 0) continue;
         if (reason_[v] != detail::no_ref && (abstract_level(v) & abstract)) {
           seen_[v] = 1;
           stack_.push_back(q);
@@ -595,7 +739,7 @@ class cdcl_solver {
     const std::uint32_t pv = p >> 1;
     if (level_[pv] > 0) {
       seen_[pv] = 1;
-      for (std::size_t k = trail_.size(); k-- > trail_lim_[0];) {
+      for (std::size_t k = trail_n_; k-- > trail_lim_[0];) {
         const std::uint32_t v = trail_[k] >> 1;
         if (!seen_[v]) continue;
         const std::uint32_t r = reason_[v];
@@ -603,8 +747,8 @@ class cdcl_solver {
           failed_.push_back(detail::dimacs_of(trail_[k]));  // an assumption (possibly -p itself)
         } else {
           const std::uint32_t* c = lits(r);
-          for (std::uint32_t i = 1; i < csize(r); ++i)
-            if (level_[c[i] >> 1] > 0) seen_[c[i] >> 1] = 1;
+          for (std::uint32_t i = 0; i < csize(r); ++i)
+            if ((c[i] >> 1) != v && level_[c[i] >> 1] > 0) seen_[c[i] >> 1] = 1;
         }
         seen_[v] = 0;
       }
@@ -624,8 +768,8 @@ class cdcl_solver {
     std::vector<std::uint32_t> candidates;
     candidates.reserve(learned_.size());
     for (auto cr : learned_) {
-      const detail::ilit first = lits(cr)[0];
-      const bool locked = val(first) > 0 && reason_[first >> 1] == cr;
+      const detail::ilit c0 = lits(cr)[0], c1 = lits(cr)[1];
+      const bool locked = (val(c0) > 0 && reason_[c0 >> 1] == cr) || (val(c1) > 0 && reason_[c1 >> 1] == cr);
       if (lbd(cr) > 2 && !locked) candidates.push_back(cr);
     }
     std::sort(candidates.begin(), candidates.end(), [&](std::uint32_t a, std::uint32_t b) {
@@ -662,13 +806,20 @@ class cdcl_solver {
       }
       cr = next;
     }
-    for (auto p : trail_) {
-      std::uint32_t& r = reason_[p >> 1];
+    for (std::size_t k = 0; k < trail_n_; ++k) {
+      std::uint32_t& r = reason_[trail_[k] >> 1];
       if (r != detail::no_ref) r = mem_[r + 2];
     }
     mem_.swap(fresh);
     learned_.swap(kept);
-    for (auto& w : watches_) w.clear();
+    std::vector<std::uint32_t>& counts = toclear_;
+    counts.assign(wl_.size(), 0);
+    for (std::size_t cr = 0; cr < mem_.size(); cr += hdr + mem_[cr]) {
+      ++counts[mem_[cr + hdr]];
+      ++counts[mem_[cr + hdr + 1]];
+    }
+    layout_watches(counts);
+    counts.clear();
     for (std::size_t cr = 0; cr < mem_.size(); cr += hdr + mem_[cr]) attach(static_cast<std::uint32_t>(cr));
   }
 
@@ -677,10 +828,22 @@ class cdcl_solver {
   void finish_sat() {
     model_.assign(static_cast<std::size_t>(num_vars_), false);
     for (int v = 0; v < num_vars_; ++v) model_[static_cast<std::size_t>(v)] = vals_[2 * static_cast<std::size_t>(v)] > 0;
+    // Every clause ever added, evaluated on the full assignment (every
+    // variable is assigned here) before it is undone.
+    const std::int8_t* const vals = vals_.data();
+    for (std::size_t i = 0; i < original_.size(); ++i) {
+      bool satisfied = false;
+      for (int l : original_[i]) {
+        const auto v = static_cast<std::uint32_t>(std::abs(l) - 1);
+        if (vals[2 * v + (l < 0 ? 1u : 0u)] > 0) {
+          satisfied = true;
+          break;
+        }
+      }
+      if (!satisfied)
+        throw std::logic_error("bem::prover::cdcl_solver: internal error, the model falsifies clause " + std::to_string(i));
+    }
     cancel_until(0);
-    const std::size_t bad = first_falsified(original_, model_);
-    if (bad != original_.size())
-      throw std::logic_error("bem::prover::cdcl_solver: internal error, the model falsifies clause " + std::to_string(bad));
     for (auto a : assumptions_)
       if (!literal_true(model_, detail::dimacs_of(a)))
         throw std::logic_error("bem::prover::cdcl_solver: internal error, the model falsifies an assumption");
@@ -700,7 +863,9 @@ class cdcl_solver {
   cnf original_;
   std::vector<std::uint32_t> mem_;
   std::vector<std::uint32_t> learned_;
-  std::vector<std::vector<detail::watcher>> watches_;
+  static constexpr std::uint32_t watch_slack = 6;  // room per list for learned clauses
+  std::vector<detail::watch_list> wl_;
+  std::vector<detail::watcher> warena_;
   std::vector<std::int8_t> vals_;
   std::vector<int> level_;
   std::vector<std::uint32_t> reason_;
@@ -710,7 +875,9 @@ class cdcl_solver {
   std::vector<int> heap_pos_;
   std::vector<std::uint64_t> stamp_;
   std::uint64_t stamp_counter_ = 0;
-  std::vector<detail::ilit> trail_, assumptions_, learnt_, toclear_, stack_, tmp_;
+  std::vector<detail::ilit> trail_;  // sized num_vars; trail_n_ entries used
+  std::size_t trail_n_ = 0;
+  std::vector<detail::ilit> assumptions_, learnt_, toclear_, stack_, tmp_;
   std::vector<std::uint32_t> trail_lim_;
   std::size_t qhead_ = 0;
   double var_inc_ = 1, cla_inc_ = 1;
