@@ -346,9 +346,7 @@ void execute(const prepared_run& p, run_recorder& rec, bem::cycle_counter& count
   rec.simple("model", "parameter_count", static_cast<double>(model.parameter_count()), "parameters",
              bem::metrics::better::none, false);
 
-  // The unit says how cycles were obtained; the calibration figures behind an
-  // estimate are in the context (they vary between runs, the unit must not).
-  const std::string cycle_unit = counter.measured() ? "cycles (measured, perf_event_open)" : "cycles (estimated via TSC)";
+  const std::string cycle_unit = counter.unit();
   bool first_split = true;
   for (const auto& split : tests) {
     const auto e = evaluate(task, model, spec, split, r.seed, proto.test_sequences, proto.batch_size, counter, first_split);

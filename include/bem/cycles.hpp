@@ -361,6 +361,11 @@ class cycle_counter {
   bool counts_instructions() const noexcept { return instructions_fd_ >= 0; }
   /// cycle_method_label(measured(), TSC frequency, ticks per core cycle).
   const std::string& method() const noexcept { return method_; }
+  /// The unit of a cycle figure: says how cycles were obtained and stays the
+  /// same between runs (the calibration figures behind an estimate vary).
+  const char* unit() const noexcept {
+    return measured() ? "cycles (measured, perf_event_open)" : "cycles (estimated via TSC)";
+  }
   /// The shared calibration in use.
   const tsc_calibration& calibration() const noexcept { return *cal_; }
 

@@ -54,20 +54,11 @@ struct bitalu_throughput {
 
   void run(std::uint64_t seed, bem::benchmark_sink& sink) {
     bem::cycle_counter counter;
-    const std::string unit = counter.measured() ? "cycles (measured, perf_event_open)" : "cycles (estimated via TSC)";
+    const std::string unit = counter.unit();
     const double clock_hz = counter.calibration().core_clock_hz;
     const std::uint64_t rounds = static_cast<std::uint64_t>(l_loop_) / bitalu::streams;
     const std::uint64_t ops = rounds * bitalu::streams;
-    if (l_loop_ < 10000000) {
-      bem::benchmark_record r;
-      r.split = "all";
-      r.value.metric = "l_loop_below_spec";
-      r.value.value = static_cast<double>(l_loop_);
-      r.value.unit = "iterations";
-      r.value.breakdown = {{"note", "L_loop is below the 10^7 that BEM 2.1 requires: a short run, not a "
-                                    "conforming measurement"}};
-      sink.emit(r);
-    }
+    if (l_loop_ < 10000000) bem::emit_below_spec(sink, "L_loop", l_loop_, 10000000, "BEM 2.1");
     bem::shared_memory<64, 0> shared;
     for (auto w : widths_) {
       for (auto o : ops_) {

@@ -130,18 +130,9 @@ struct expert_eval {
 
   void run(std::uint64_t seed, bem::benchmark_sink& sink) {
     bem::cycle_counter counter;
-    const std::string unit = counter.measured() ? "cycles (measured, perf_event_open)" : "cycles (estimated via TSC)";
+    const std::string unit = counter.unit();
     const double clock_hz = counter.calibration().core_clock_hz;
-    if (l_loop_ < 1000000) {
-      bem::benchmark_record r;
-      r.split = "all";
-      r.value.metric = "l_loop_below_spec";
-      r.value.value = static_cast<double>(l_loop_);
-      r.value.unit = "iterations";
-      r.value.breakdown = {{"note", "L_loop is below the 10^6 that BEM 2.3 requires: a short run, not a "
-                                    "conforming measurement"}};
-      sink.emit(r);
-    }
+    if (l_loop_ < 1000000) bem::emit_below_spec(sink, "L_loop", l_loop_, 1000000, "BEM 2.3");
     std::vector<std::uint64_t> shared(2, 0);
     for (const auto& rep : reps_)
       for (auto g64 : gates_)

@@ -61,8 +61,7 @@ struct route_query_benchmark {
 
   void run(std::uint64_t seed, bem::benchmark_sink& sink) {
     bem::cycle_counter counter;
-    const std::string cycle_unit =
-        counter.measured() ? "cycles (measured, perf_event_open)" : "cycles (estimated via TSC)";
+    const std::string cycle_unit = counter.unit();
     for (auto n : sizes_) {
       const auto ids = make_index(seed, static_cast<std::size_t>(n));
       const auto qs = make_queries(seed, ids);

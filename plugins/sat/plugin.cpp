@@ -73,8 +73,7 @@ struct sat_check_benchmark {
 
   void run(std::uint64_t seed, bem::benchmark_sink& sink) {
     bem::cycle_counter counter;
-    const std::string cycles_unit =
-        counter.measured() ? "cycles (measured, perf_event_open)" : "cycles (estimated via TSC)";
+    const std::string cycles_unit = counter.unit();
     for (auto n64 : ns_) {
       for (auto ratio : ratios_) {
         const int n = static_cast<int>(n64);

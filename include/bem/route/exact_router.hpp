@@ -115,11 +115,12 @@ inline void scan_codes(const std::uint32_t* codes, std::size_t n, std::uint32_t 
 }
 
 /// 64-byte lines spanned by codes[0, n).
-inline std::uint32_t lines_spanned(const std::uint32_t* codes, std::size_t n) noexcept {
+/// 64-byte lines holding codes first .. first+n-1 of an array of 32-bit
+/// codes, counted as if the array began on a line boundary: the count depends
+/// on the data alone, not on where the allocator placed the array.
+inline std::uint32_t lines_spanned(std::size_t first, std::size_t n) noexcept {
   if (n == 0) return 0;
-  const auto first = reinterpret_cast<std::uintptr_t>(codes) >> 6;
-  const auto last = reinterpret_cast<std::uintptr_t>(codes + n - 1) >> 6;
-  return static_cast<std::uint32_t>(last - first + 1);
+  return static_cast<std::uint32_t>(((first + n - 1) >> 4) - (first >> 4) + 1);
 }
 
 }  // namespace detail
@@ -225,7 +226,7 @@ class exact_router {
       detail::scan_codes(codes_.data() + b, e - b, gq, top);
       stats.buckets_probed += 1;
       stats.entries_examined += static_cast<std::uint32_t>(e - b);
-      stats.cache_lines += detail::lines_spanned(codes_.data() + b, e - b);
+      stats.cache_lines += detail::lines_spanned(b, e - b);
     });
   }
 

@@ -296,11 +296,11 @@ class multi_index_router {
       const std::size_t inl = std::min<std::size_t>(n, cap);
       detail::scan_codes(s, inl, gq, top);
       st.entries_examined += n;
-      st.cache_lines += detail::lines_spanned(s, inl);
+      st.cache_lines += detail::lines_spanned(static_cast<std::size_t>(b) * cap, inl);
       if (n > cap) {
         const auto& v = spill.find(b)->second;
         detail::scan_codes(v.data(), v.size(), gq, top);
-        st.cache_lines += detail::lines_spanned(v.data(), v.size());
+        st.cache_lines += detail::lines_spanned(0, v.size());
       }
     }
   };

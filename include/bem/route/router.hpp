@@ -130,7 +130,8 @@ struct route_result {
   int radius = -1;                          ///< last probe radius completed (-1: none)
   std::uint32_t buckets_probed = 0;         ///< hash buckets (or partitions) visited
   std::uint32_t entries_examined = 0;       ///< stored codes compared with the query
-  std::uint32_t cache_lines = 0;            ///< 64-byte lines of bucket or scan data read
+  std::uint32_t cache_lines = 0;            ///< 64-byte lines of bucket or scan data read, counted
+                                            ///< from each array's start as if line-aligned
 
   void clear() noexcept {
     candidates.clear();
