@@ -78,14 +78,7 @@ class final_bit_task_base {
     max_train_ = *std::max_element(train_lengths_.begin(), train_lengths_.end());
   }
 
-  task_spec spec() const {
-    task_spec s;
-    s.vocab_size = 2;
-    s.output = output_kind::binary_final;
-    s.num_classes = 2;
-    s.token_names = {"0", "1"};
-    return s;
-  }
+  task_spec spec() const { return bit_stream_spec(output_kind::binary_final); }
 
   std::vector<split_info> splits() const {
     std::vector<split_info> out;

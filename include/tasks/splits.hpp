@@ -19,6 +19,16 @@ inline xoshiro256ss sequence_rng(std::uint64_t seed, const split_info& split, st
   return xoshiro256ss(sequence_seed(seed, split.name, index));
 }
 
+/// The spec of a task over the two tokens "0" and "1" with a binary label.
+inline task_spec bit_stream_spec(output_kind output) {
+  task_spec s;
+  s.vocab_size = 2;
+  s.output = output;
+  s.num_classes = 2;
+  s.token_names = {"0", "1"};
+  return s;
+}
+
 /// Reads a list of positive lengths; names the parameter when one is not.
 inline std::vector<std::int32_t> read_lengths(parameters& p, const char* key, std::vector<std::int64_t> fallback,
                                               std::int64_t max_length = 1 << 20) {

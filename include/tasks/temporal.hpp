@@ -43,14 +43,7 @@ class temporal_task_base {
     test_lengths_ = read_lengths(p, "test_lengths", {length_});
   }
 
-  task_spec spec() const {
-    task_spec s;
-    s.vocab_size = 2;
-    s.output = output_kind::binary_per_position;
-    s.num_classes = 2;
-    s.token_names = {"0", "1"};
-    return s;
-  }
+  task_spec spec() const { return bit_stream_spec(output_kind::binary_per_position); }
 
   std::vector<split_info> splits() const {
     std::vector<split_info> out;

@@ -71,23 +71,6 @@ std::int32_t bucket_by_hand(std::int64_t m) {
   return 8;
 }
 
-std::uint64_t batch_fingerprint(const sequence_batch& b) {
-  std::uint64_t h = 0xcbf29ce484222325ull;
-  auto mix = [&](std::int64_t v) {
-    for (int i = 0; i < 8; ++i) {
-      h ^= static_cast<std::uint64_t>(v >> (8 * i)) & 0xffu;
-      h *= 0x100000001b3ull;
-    }
-  };
-  mix(b.batch_size);
-  mix(b.length);
-  for (auto v : b.inputs) mix(v);
-  for (auto v : b.targets) mix(v);
-  for (auto v : b.mask) mix(v);
-  for (auto v : b.lengths) mix(v);
-  for (auto v : b.tags) mix(v);
-  return h;
-}
 
 std::string as_text(const sequence_batch& b, std::int32_t i) {
   std::string s;
@@ -329,7 +312,7 @@ TEST_CASE("dyck1 data is pinned") {
   // Changing the generator must change the task's version.
   sequence_batch b;
   make_dyck().generate(0, 1, 0, 16, b);
-  CHECK(batch_fingerprint(b) == 13008466893063064819ull);
+  CHECK(bem_test::batch_fingerprint(b) == 13008466893063064819ull);
   make_dyck({.labels = "final"}).generate(5, 1, 100, 16, b);  // test/T=64,D=8, sequences 100..115
-  CHECK(batch_fingerprint(b) == 7043452752346937461ull);
+  CHECK(bem_test::batch_fingerprint(b) == 7043452752346937461ull);
 }

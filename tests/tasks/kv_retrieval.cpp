@@ -61,23 +61,6 @@ parsed parse(const sequence_batch& b, std::int32_t i, std::int32_t n_keys, std::
   return p;
 }
 
-std::uint64_t batch_fingerprint(const sequence_batch& b) {
-  std::uint64_t h = 0xcbf29ce484222325ull;
-  auto mix = [&](std::int64_t v) {
-    for (int i = 0; i < 8; ++i) {
-      h ^= static_cast<std::uint64_t>(v >> (8 * i)) & 0xffu;
-      h *= 0x100000001b3ull;
-    }
-  };
-  mix(b.batch_size);
-  mix(b.length);
-  for (auto v : b.inputs) mix(v);
-  for (auto v : b.targets) mix(v);
-  for (auto v : b.mask) mix(v);
-  for (auto v : b.lengths) mix(v);
-  for (auto v : b.tags) mix(v);
-  return h;
-}
 }  // namespace
 
 TEST_CASE("kv_retrieval obeys the task laws") {
@@ -252,7 +235,7 @@ TEST_CASE("kv_retrieval data is pinned") {
   // Changing the generator must change the task's version.
   sequence_batch b;
   make_kv().generate(0, 1, 0, 16, b);
-  CHECK(batch_fingerprint(b) == 13996768668360156130ull);
+  CHECK(bem_test::batch_fingerprint(b) == 13996768668360156130ull);
   make_kv({.missing = 0.25}).generate(8, 1, 100, 16, b);  // test/K=16,pos=middle, sequences 100..115
-  CHECK(batch_fingerprint(b) == 11170997740965202568ull);
+  CHECK(bem_test::batch_fingerprint(b) == 11170997740965202568ull);
 }

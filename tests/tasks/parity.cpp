@@ -26,24 +26,6 @@ Task make_parity(std::vector<std::int64_t> train = {}, std::vector<std::int64_t>
   return t;
 }
 
-/// FNV-1a over every field of a batch.
-std::uint64_t batch_fingerprint(const sequence_batch& b) {
-  std::uint64_t h = 0xcbf29ce484222325ull;
-  auto mix = [&](std::int64_t v) {
-    for (int i = 0; i < 8; ++i) {
-      h ^= static_cast<std::uint64_t>(v >> (8 * i)) & 0xffu;
-      h *= 0x100000001b3ull;
-    }
-  };
-  mix(b.batch_size);
-  mix(b.length);
-  for (auto v : b.inputs) mix(v);
-  for (auto v : b.targets) mix(v);
-  for (auto v : b.mask) mix(v);
-  for (auto v : b.lengths) mix(v);
-  for (auto v : b.tags) mix(v);
-  return h;
-}
 }  // namespace
 
 TEST_CASE_TEMPLATE("parity and majority obey the task laws", T, parity_task, majority_task) {
@@ -186,7 +168,7 @@ TEST_CASE("parity and majority data is pinned") {
   // Changing the generator must change the task's version.
   sequence_batch b;
   make_parity<parity_task>().generate(0, 1, 0, 16, b);
-  CHECK(batch_fingerprint(b) == 13463562104153107141ull);
+  CHECK(bem_test::batch_fingerprint(b) == 13463562104153107141ull);
   make_parity<majority_task>().generate(4, 1, 100, 16, b);  // test/T=32, sequences 100..115
-  CHECK(batch_fingerprint(b) == 5241760014160942357ull);
+  CHECK(bem_test::batch_fingerprint(b) == 5241760014160942357ull);
 }
