@@ -230,16 +230,30 @@ struct split_ref {
 struct evaluation {
   std::vector<bem::metrics::metric_value> metrics;
   double predict_seconds = 0, predict_cycles = 0;
+  double prefix_cycles = 0;  ///< predicting the same sequences without their last token
   std::int64_t tokens = 0, sequences = 0;
 };
+
+/// The batch without each sequence's last real token (nothing scored): what a
+/// model computes before the final answer step.
+void drop_last_token(const bem::tasks::sequence_batch& b, bem::tasks::sequence_batch& out) {
+  out.reset(b.batch_size, b.length - 1);
+  for (std::int32_t s = 0; s < b.batch_size; ++s) {
+    for (std::int32_t t = 0; t < out.length; ++t) out.input(s, t) = b.input(s, t);
+    out.lengths[static_cast<std::size_t>(s)] = std::max(1, b.lengths[static_cast<std::size_t>(s)] - 1);
+    out.tags[static_cast<std::size_t>(s)] = b.tags[static_cast<std::size_t>(s)];
+  }
+}
 
 evaluation evaluate(bem::task_instance& task, bem::model_instance& model, const bem::tasks::task_spec& spec,
                     const split_ref& split, std::uint64_t seed, std::int64_t count, std::int64_t batch_size,
                     bem::cycle_counter& counter, bool check_purity) {
   evaluation e;
   bem::metrics::sequence_evaluator ev(spec);
-  bem::tasks::sequence_batch batch;
+  bem::tasks::sequence_batch batch, prefix;
   bem::tasks::prediction pred, again;
+  // Final-answer tasks also time the prefix, for the cost of the answer step.
+  const bool final_answer = spec.output != bem::tasks::output_kind::binary_per_position;
   for (std::int64_t first = 0; first < count; first += batch_size) {
     const auto n = static_cast<std::int32_t>(std::min(batch_size, count - first));
     task.generate(split.index, seed, first, n, batch);
@@ -249,6 +263,13 @@ evaluation evaluate(bem::task_instance& task, bem::model_instance& model, const 
     const auto sample = counter.stop();
     e.predict_seconds += sample.seconds;
     e.predict_cycles += sample.cycles;
+    if (final_answer && batch.length >= 2) {
+      drop_last_token(batch, prefix);
+      again.reset_for(prefix, spec);
+      counter.start();
+      model.predict(prefix, again);
+      e.prefix_cycles += counter.stop().cycles;
+    }
     if (check_purity && first == 0) {
       again.reset_for(batch, spec);
       model.predict(batch, again);
@@ -371,6 +392,14 @@ void execute(const prepared_run& p, run_recorder& rec, bem::cycle_counter& count
     t.n = e.sequences;
     t.n_unit = "sequences";
     rec.metric(split.name, split.condition, t, true);
+    if (e.prefix_cycles > 0) {
+      // BEM 3.3's cost of the final answer step: the whole sequence minus the
+      // same sequence without its last token, per sequence (a difference of
+      // two timings, so it can come out slightly negative for cheap steps).
+      t.metric = "cycles_per_query";
+      t.value = (e.predict_cycles - e.prefix_cycles) / static_cast<double>(e.sequences);
+      rec.metric(split.name, split.condition, t, true);
+    }
   }
   model.report([&](std::string_view metric, double value, std::string_view unit) {
     rec.simple("model", std::string(metric), value, std::string(unit), bem::metrics::better::none, false);

@@ -149,6 +149,10 @@ class Driver(unittest.TestCase):
         sequence_recs = [r for r in recs if r["model"] != "none"]
         self.assertTrue(all("below the 10^4" in r["notes"][0] for r in sequence_recs))
         self.assertTrue(all("notes" not in r for r in recs if r["model"] == "none"))
+        # Final-answer tasks report the cost of the answer step (a timing).
+        queries = [r for r in recs if r["metric"] == "cycles_per_query" and r["model"] != "none"]
+        self.assertEqual({r["task"] for r in queries}, {"parity", "majority", "kv_retrieval", "dyck1"})
+        self.assertTrue(all(r["timing"] and r["unit"].startswith("cycles (") for r in queries))
         # The short microbenchmarks ran too, with deterministic checksums.
         self.assertTrue(any(r["task"] == "bitalu_throughput" and r["metric"] == "checksum" for r in recs))
         html = read(os.path.join(a, "report.html"))
