@@ -85,8 +85,7 @@ class final_bit_task_base {
     const std::string lengths = parity_join_numbers(train_lengths_);
     out.push_back({"train", split_role::train, max_train_, {string_field("lengths", lengths)}});
     out.push_back({"validation", split_role::validation, max_train_, {string_field("lengths", lengths)}});
-    for (auto L : test_lengths_)
-      out.push_back({"test/T=" + std::to_string(L), split_role::test, L, {number_field("length", L)}});
+    add_length_test_splits(out, test_lengths_);
     return out;
   }
 

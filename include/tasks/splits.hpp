@@ -29,6 +29,12 @@ inline task_spec bit_stream_spec(output_kind output) {
   return s;
 }
 
+/// Appends one test split per length: "test/T=<L>", condition {"length": L}.
+inline void add_length_test_splits(std::vector<split_info>& out, const std::vector<std::int32_t>& lengths) {
+  for (auto L : lengths)
+    out.push_back({"test/T=" + std::to_string(L), split_role::test, L, {number_field("length", L)}});
+}
+
 /// Reads a list of positive lengths; names the parameter when one is not.
 inline std::vector<std::int32_t> read_lengths(parameters& p, const char* key, std::vector<std::int64_t> fallback,
                                               std::int64_t max_length = 1 << 20) {

@@ -49,8 +49,7 @@ class temporal_task_base {
     std::vector<split_info> out;
     out.push_back({"train", split_role::train, length_, {number_field("length", length_)}});
     out.push_back({"validation", split_role::validation, length_, {number_field("length", length_)}});
-    for (auto L : test_lengths_)
-      out.push_back({"test/T=" + std::to_string(L), split_role::test, L, {number_field("length", L)}});
+    add_length_test_splits(out, test_lengths_);
     return out;
   }
 
