@@ -89,7 +89,8 @@ prepared_run prepare(const run_spec& r, bem::plugin_registry& reg) {
     p.task_plugin = bench->origin.plugin;
     bem::benchmark_instance b(bench->type, p.task_toml);  // throws plugin_error for bad parameters
     task_cfg = json::parse(b.effective_parameters());
-    if (r.model != "none") p.resolve_error = "'" + r.task + "' is a microbenchmark and takes no model (got '" + r.model + "')";
+    if (r.model != "none" && !b.takes_model())
+      p.resolve_error = "'" + r.task + "' is a microbenchmark and takes no model (got '" + r.model + "')";
   } else if (r.model == "none") {
     p.resolve_error = task ? "task '" + r.task + "' needs a model" : reg.not_found_message("task", r.task);
   } else if (task == nullptr) {
@@ -287,15 +288,26 @@ evaluation evaluate(bem::task_instance& task, bem::model_instance& model, const 
 }
 
 /// A microbenchmark measures itself; each of its records becomes one of ours.
-void execute_benchmark(const prepared_run& p, run_recorder& rec) {
+/// One that evaluates a model (code generation) also gets the model and a
+/// folder of the run's own for its artefacts: OUT/artifacts/RUN_ID.
+void execute_benchmark(const prepared_run& p, run_recorder& rec, const std::string& out_dir) {
   bem::benchmark_instance bench(p.bench_type, p.task_toml);
-  bench.run(p.spec->seed, [&](const bem::benchmark_record& r, const std::string& condition) {
+  bem::benchmark_context context;
+  context.seed = p.spec->seed;
+  context.model = p.spec->model;
+  context.model_parameters_toml = p.model_toml;
+  if (bench.takes_model()) {
+    const auto dir = fs::path(out_dir) / "artifacts" / p.run_id;
+    fs::create_directories(dir);
+    context.artifact_dir = dir.string();
+  }
+  bench.run(context, [&](const bem::benchmark_record& r, const std::string& condition) {
     rec.metric(r.split, json::parse(condition), r.value, r.timing);
   });
 }
 
-void execute(const prepared_run& p, run_recorder& rec, bem::cycle_counter& counter) {
-  if (p.bench_type != nullptr) return execute_benchmark(p, rec);
+void execute(const prepared_run& p, run_recorder& rec, bem::cycle_counter& counter, const std::string& out_dir) {
+  if (p.bench_type != nullptr) return execute_benchmark(p, rec, out_dir);
   const run_spec& r = *p.spec;
   const protocol& proto = r.proto;
   bem::task_instance task(p.task_type, p.task_toml);
@@ -530,7 +542,7 @@ run_totals run_suite(const suite& s, bem::plugin_registry& registry, const run_o
     std::string error = p.resolve_error;
     if (error.empty()) {
       try {
-        execute(p, rec, counter);
+        execute(p, rec, counter, opt.out_dir);
       } catch (const std::exception& e) {
         error = e.what();
       }

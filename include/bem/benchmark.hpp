@@ -44,6 +44,15 @@ struct benchmark_record {
   bool timing = false;                            ///< the value measures time
 };
 
+/// What a run gives a benchmark beyond its seed: the model a model-evaluating
+/// benchmark is asked to evaluate, and a folder for its artefacts.
+struct benchmark_context {
+  std::uint64_t seed = 0;
+  std::string model = "none";         ///< the suite's model name
+  std::string model_parameters_toml;  ///< the run's [run.model_params]
+  std::string artifact_dir;           ///< an existing folder of this run's own, or empty
+};
+
 /// Where a microbenchmark sends its records.
 class benchmark_sink {
  public:
@@ -57,6 +66,10 @@ concept has_run = requires(B& b, std::uint64_t seed, benchmark_sink& sink) {
   { b.run(seed, sink) } -> std::same_as<void>;
 };
 template <class B>
+concept has_context_run = requires(B& b, const benchmark_context& context, benchmark_sink& sink) {
+  { b.run(context, sink) } -> std::same_as<void>;
+};
+template <class B>
 concept has_benchmark_identity = requires {
   { B::name } -> std::convertible_to<const char*>;
   { B::version } -> std::convertible_to<const char*>;
@@ -65,7 +78,12 @@ concept has_benchmark_identity = requires {
 }  // namespace detail
 
 template <class B>
-concept microbenchmark = detail::has_run<B>;
+concept microbenchmark = detail::has_run<B> || detail::has_context_run<B>;
+
+/// A benchmark that evaluates a model of its own kind (code models, say):
+/// it runs from the whole context, so the suite's `model` reaches it.
+template <class B>
+concept model_evaluating_benchmark = detail::has_context_run<B>;
 
 template <class B>
 concept pluggable_benchmark =
@@ -73,8 +91,9 @@ concept pluggable_benchmark =
 
 template <class B>
 consteval bool assert_pluggable_benchmark() {
-  static_assert(detail::has_run<B>,
-                "bem::microbenchmark: the benchmark needs `void run(std::uint64_t seed, bem::benchmark_sink&)`");
+  static_assert(detail::has_run<B> || detail::has_context_run<B>,
+                "bem::microbenchmark: the benchmark needs `void run(std::uint64_t seed, bem::benchmark_sink&)` "
+                "(or `void run(const bem::benchmark_context&, bem::benchmark_sink&)`)");
   static_assert(detail::has_benchmark_identity<B>,
                 "bem::pluggable_benchmark: the benchmark needs `static constexpr const char* name, version, "
                 "description`");

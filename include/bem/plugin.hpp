@@ -327,13 +327,38 @@ struct benchmark_adapter {
   static int run(void* h, std::uint64_t seed, bem_record_sink_v1 sink, void* ctx, char* err, std::size_t size) noexcept {
     return guarded(err, size, [&] {
       c_sink s(sink, ctx);
-      self(h).bench.run(seed, s);
+      if constexpr (detail::has_run<Benchmark>) {
+        self(h).bench.run(seed, s);
+      } else {
+        benchmark_context c;
+        c.seed = seed;
+        self(h).bench.run(c, s);
+      }
     });
+  }
+  static int run_with_context(void* h, const bem_run_context_v1* c, bem_record_sink_v1 sink, void* ctx, char* err,
+                              std::size_t size) noexcept {
+    return guarded(err, size, [&] {
+      benchmark_context context;
+      context.seed = c->seed;
+      context.model = c->model ? c->model : "none";
+      context.model_parameters_toml = c->model_parameters_toml ? c->model_parameters_toml : "";
+      context.artifact_dir = c->artifact_dir ? c->artifact_dir : "";
+      c_sink s(sink, ctx);
+      self(h).bench.run(context, s);
+    });
+  }
+  static constexpr auto context_entry() {
+    if constexpr (detail::has_context_run<Benchmark>) {
+      return &run_with_context;
+    } else {
+      return static_cast<decltype(&run_with_context)>(nullptr);
+    }
   }
 
   static constexpr bem_benchmark_type_v1 type = {sizeof(bem_benchmark_type_v1), Benchmark::name, Benchmark::version,
                                                  Benchmark::description, &create, &destroy, &effective_parameters,
-                                                 &run};
+                                                 &run, context_entry()};
 };
 
 template <class... Tasks>

@@ -153,6 +153,15 @@ typedef struct bem_record_v1 {
 /* Receives one record; the record and its strings live only during the call. */
 typedef void (*bem_record_sink_v1)(void* context, const bem_record_v1* record);
 
+/* What a run gives a benchmark beyond its seed. */
+typedef struct bem_run_context_v1 {
+  uint32_t struct_size;
+  uint64_t seed;
+  const char* model;                  /* the suite's model name; "none" when it names none */
+  const char* model_parameters_toml;  /* the run's [run.model_params] */
+  const char* artifact_dir;           /* an existing folder of this run's own, or "" */
+} bem_run_context_v1;
+
 typedef struct bem_benchmark_type_v1 {
   uint32_t struct_size;
   const char* name;
@@ -163,6 +172,12 @@ typedef struct bem_benchmark_type_v1 {
   const char* (*effective_parameters)(void* benchmark);
   /* Runs the whole measurement, sending each record to `sink` as it exists. */
   int (*run)(void* benchmark, uint64_t seed, bem_record_sink_v1 sink, void* context, char* err, size_t err_size);
+  /* Appended (read only within struct_size): NULL, or `run` with the whole
+   * run context. A benchmark that sets it evaluates a model of its own kind,
+   * named in context->model (the Rust code-generation suite does), and may
+   * keep files in context->artifact_dir; the host then accepts a model. */
+  int (*run_with_context)(void* benchmark, const bem_run_context_v1* run_context, bem_record_sink_v1 sink,
+                          void* context, char* err, size_t err_size);
 } bem_benchmark_type_v1;
 
 typedef struct bem_plugin_v1 {

@@ -248,7 +248,9 @@ class plugin_registry {
     if (t.benchmark_count > 0 && t.benchmarks == nullptr) return "benchmark table is NULL";
     for (std::uint32_t i = 0; i < t.benchmark_count; ++i) {
       const auto* b = t.benchmarks[i];
-      if (b == nullptr || b->struct_size < sizeof(bem_benchmark_type_v1) || b->name == nullptr || !b->create ||
+      // run_with_context was appended: a table without it is still complete.
+      if (b == nullptr || b->struct_size < offsetof(bem_benchmark_type_v1, run_with_context) || b->name == nullptr ||
+          !b->create ||
           !b->destroy || !b->run || !b->effective_parameters)
         return "benchmark entry " + std::to_string(i) + " is incomplete or too small";
     }
@@ -407,43 +409,65 @@ class benchmark_instance {
   const bem_benchmark_type_v1* type() const noexcept { return type_; }
   std::string effective_parameters() const { return type_->effective_parameters(handle_); }
 
+  /// The benchmark evaluates a model of its own kind (it takes the run context).
+  bool takes_model() const noexcept { return run_with_context() != nullptr; }
+
   /// Runs the benchmark; `on_record` gets each record as it is measured with
   /// the condition as JSON text.
   void run(std::uint64_t seed, const std::function<void(const benchmark_record&, const std::string&)>& on_record) {
+    benchmark_context c;
+    c.seed = seed;
+    run(c, on_record);
+  }
+  void run(const benchmark_context& run_context,
+           const std::function<void(const benchmark_record&, const std::string&)>& on_record) {
     struct context {
       const std::function<void(const benchmark_record&, const std::string&)>* f;
       std::string error;
     } ctx{&on_record, {}};
+    const bem_record_sink_v1 sink = [](void* c, const bem_record_v1* r) {
+      auto& cx = *static_cast<context*>(c);
+      if (!cx.error.empty()) return;
+      try {
+        benchmark_record rec;
+        rec.split = r->split ? r->split : "";
+        rec.value.metric = r->metric ? r->metric : "";
+        rec.value.value = r->value;
+        rec.value.unit = r->unit ? r->unit : "";
+        rec.value.direction = r->better == BEM_BETTER_HIGHER  ? metrics::better::higher
+                              : r->better == BEM_BETTER_LOWER ? metrics::better::lower
+                                                              : metrics::better::none;
+        rec.timing = r->timing != 0;
+        if (r->has_ci) rec.value.ci = metrics::interval{r->ci_low, r->ci_high, r->ci_method ? r->ci_method : ""};
+        rec.value.n = r->n;
+        rec.value.n_unit = r->n_unit ? r->n_unit : "";
+        (*cx.f)(rec, r->condition_json ? r->condition_json : "{}");
+      } catch (const std::exception& e) {  // never unwind through the plugin's C frames
+        cx.error = e.what();
+      }
+    };
     char err[detail::error_capacity] = {0};
-    const int rc = type_->run(
-        handle_, seed,
-        [](void* c, const bem_record_v1* r) {
-          auto& cx = *static_cast<context*>(c);
-          if (!cx.error.empty()) return;
-          try {
-            benchmark_record rec;
-            rec.split = r->split ? r->split : "";
-            rec.value.metric = r->metric ? r->metric : "";
-            rec.value.value = r->value;
-            rec.value.unit = r->unit ? r->unit : "";
-            rec.value.direction = r->better == BEM_BETTER_HIGHER  ? metrics::better::higher
-                                  : r->better == BEM_BETTER_LOWER ? metrics::better::lower
-                                                                  : metrics::better::none;
-            rec.timing = r->timing != 0;
-            if (r->has_ci) rec.value.ci = metrics::interval{r->ci_low, r->ci_high, r->ci_method ? r->ci_method : ""};
-            rec.value.n = r->n;
-            rec.value.n_unit = r->n_unit ? r->n_unit : "";
-            (*cx.f)(rec, r->condition_json ? r->condition_json : "{}");
-          } catch (const std::exception& e) {  // never unwind through the plugin's C frames
-            cx.error = e.what();
-          }
-        },
-        &ctx, err, sizeof err);
+    int rc;
+    if (const auto with_context = run_with_context()) {
+      const bem_run_context_v1 c{sizeof(bem_run_context_v1), run_context.seed, run_context.model.c_str(),
+                                 run_context.model_parameters_toml.c_str(), run_context.artifact_dir.c_str()};
+      rc = with_context(handle_, &c, sink, &ctx, err, sizeof err);
+    } else if (run_context.model != "none") {
+      throw plugin_error(std::string("benchmark '") + type_->name + "' takes no model (got '" + run_context.model +
+                         "')");
+    } else {
+      rc = type_->run(handle_, run_context.seed, sink, &ctx, err, sizeof err);
+    }
     if (!ctx.error.empty()) throw plugin_error(std::string("benchmark '") + type_->name + "' record: " + ctx.error);
     if (rc != BEM_OK) throw plugin_error(std::string("benchmark '") + type_->name + "': " + err);
   }
 
  private:
+  decltype(bem_benchmark_type_v1::run_with_context) run_with_context() const noexcept {
+    return type_->struct_size >= offsetof(bem_benchmark_type_v1, run_with_context) + sizeof(void*)
+               ? type_->run_with_context
+               : nullptr;
+  }
   const bem_benchmark_type_v1* type_;
   void* handle_ = nullptr;
 };

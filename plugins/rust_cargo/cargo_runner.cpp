@@ -1,0 +1,207 @@
+#include "cargo_runner.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <regex>
+#include <stdexcept>
+#include <unistd.h>
+
+namespace rust_cargo {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Runs a trusted command of ours (toolchain discovery), returns its stdout.
+std::string capture(const std::string& command) {
+  std::string out;
+  FILE* p = popen((command + " 2>/dev/null").c_str(), "r");
+  if (p == nullptr) return out;
+  std::array<char, 4096> buf{};
+  while (std::fgets(buf.data(), buf.size(), p)) out += buf.data();
+  if (pclose(p) != 0) return {};
+  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
+  return out;
+}
+
+std::string quote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+std::string find_program(const char* env_name, const char* name) {
+  if (const char* e = std::getenv(env_name); e != nullptr && *e) return e;
+  const char* path = std::getenv("PATH");
+  std::string dirs = path ? path : "/usr/bin:/bin";
+  std::size_t start = 0;
+  while (start <= dirs.size()) {
+    const auto end = std::min(dirs.find(':', start), dirs.size());
+    const fs::path candidate = fs::path(dirs.substr(start, end - start)) / name;
+    if (access(candidate.c_str(), X_OK) == 0) return candidate.string();
+    start = end + 1;
+  }
+  return {};
+}
+
+bool under(const std::string& path, const std::string& dir) {
+  return path == dir || path.rfind(dir + "/", 0) == 0;
+}
+
+}  // namespace
+
+std::vector<std::string> toolchain::readonly_dirs() const {
+  std::vector<std::string> dirs;
+  if (!under(sysroot, "/usr")) dirs.push_back(sysroot);
+  const std::string cargo_dir = fs::path(cargo).parent_path().string();
+  if (!under(cargo_dir, "/usr") && !under(cargo_dir, sysroot)) dirs.push_back(cargo_dir);
+  return dirs;
+}
+
+toolchain toolchain::detect() {
+  toolchain tc;
+  const std::string rustc = find_program("RUSTC", "rustc");
+  const std::string cargo = find_program("CARGO", "cargo");
+  if (rustc.empty() || cargo.empty())
+    throw std::runtime_error("no Rust toolchain: cargo and rustc must be on PATH (or set CARGO and RUSTC)");
+  tc.sysroot = capture(quote(rustc) + " --print sysroot");
+  if (tc.sysroot.empty()) throw std::runtime_error("'" + rustc + " --print sysroot' failed");
+  // rustup's proxies need RUSTUP_HOME, which the sandbox does not show: use
+  // the toolchain's own binaries when the sysroot has them.
+  const fs::path own_cargo = fs::path(tc.sysroot) / "bin" / "cargo";
+  const fs::path own_rustc = fs::path(tc.sysroot) / "bin" / "rustc";
+  const bool from_env = std::getenv("CARGO") != nullptr && *std::getenv("CARGO");
+  tc.cargo = !from_env && access(own_cargo.c_str(), X_OK) == 0 ? own_cargo.string() : fs::canonical(cargo).string();
+  tc.rustc = access(own_rustc.c_str(), X_OK) == 0 ? own_rustc.string() : fs::canonical(rustc).string();
+  tc.cargo_version = capture(quote(tc.cargo) + " --version");
+  tc.rustc_version = capture(quote(tc.rustc) + " --version");
+  if (tc.cargo_version.empty() || tc.rustc_version.empty())
+    throw std::runtime_error("the Rust toolchain at " + tc.sysroot + " does not run");
+  return tc;
+}
+
+const char* verdict_name(verdict v) {
+  switch (v) {
+    case verdict::passed: return "passed";
+    case verdict::compile_error: return "compile_error";
+    case verdict::build_timeout: return "build_timeout";
+    case verdict::test_failure: return "test_failure";
+    case verdict::test_timeout: return "test_timeout";
+    case verdict::no_tests: return "no_tests";
+    case verdict::resource_limit: return "resource_limit";
+  }
+  return "?";
+}
+
+void parse_compiler_messages(const std::string& out, std::vector<std::string>& codes, std::string& first) {
+  std::size_t start = 0;
+  while (start < out.size()) {
+    auto end = out.find('\n', start);
+    if (end == std::string::npos) end = out.size();
+    const auto line = std::string_view(out).substr(start, end - start);
+    start = end + 1;
+    if (line.empty() || line.front() != '{') continue;
+    const auto j = nlohmann::json::parse(line, nullptr, false);
+    if (j.is_discarded() || j.value("reason", "") != "compiler-message" || !j.contains("message")) continue;
+    const auto& m = j["message"];
+    if (!m.is_object() || m.value("level", "") != "error") continue;
+    if (m.contains("code") && m["code"].is_object() && m["code"].contains("code") && m["code"]["code"].is_string()) {
+      const std::string code = m["code"]["code"];
+      if (std::find(codes.begin(), codes.end(), code) == codes.end()) codes.push_back(code);
+    }
+    if (first.empty() && m.contains("rendered") && m["rendered"].is_string())
+      first = m["rendered"].get<std::string>().substr(0, 800);
+  }
+}
+
+void parse_test_counts(const std::string& out, int& passed, int& failed) {
+  static const std::regex result_re(R"(test result: \w+\. (\d+) passed; (\d+) failed)");
+  passed = failed = 0;
+  for (auto it = std::sregex_iterator(out.begin(), out.end(), result_re); it != std::sregex_iterator(); ++it) {
+    passed += std::stoi((*it)[1]);
+    failed += std::stoi((*it)[2]);
+  }
+}
+
+bool is_borrow_check_error(const std::string& code) {
+  static const std::array<const char*, 22> codes = {"E0373", "E0381", "E0382", "E0384", "E0499", "E0502", "E0503",
+                                                    "E0505", "E0506", "E0507", "E0508", "E0509", "E0515", "E0521",
+                                                    "E0594", "E0596", "E0597", "E0621", "E0623", "E0713", "E0716",
+                                                    "E0106"};
+  return std::find(codes.begin(), codes.end(), code) != codes.end();
+}
+
+cargo_runner::cargo_runner(toolchain tc, sandbox box, runner_limits limits, fs::path worker_dir)
+    : tc_(std::move(tc)), box_(std::move(box)), limits_(limits), dir_(std::move(worker_dir)) {}
+
+std::vector<std::pair<std::string, std::string>> cargo_runner::environment() const {
+  const std::string d = dir_.string();
+  return {{"PATH", (fs::path(tc_.cargo).parent_path() / "").string() + ":" + tc_.sysroot + "/bin:/usr/bin:/bin"},
+          {"HOME", d},
+          {"TMPDIR", "/tmp"},
+          {"CARGO_HOME", d + "/.cargo-home"},
+          {"CARGO_TARGET_DIR", d + "/target"},
+          {"RUSTC", tc_.rustc},
+          // One compilation per sample, no incremental caches, no debug info:
+          // nothing here is reused or debugged, so it is work for nothing.
+          {"CARGO_INCREMENTAL", "0"},
+          {"CARGO_PROFILE_DEV_DEBUG", "0"},
+          {"CARGO_PROFILE_TEST_DEBUG", "0"},
+          {"CARGO_NET_OFFLINE", "true"},
+          {"CARGO_TERM_COLOR", "never"},
+          {"RUST_BACKTRACE", "0"}};
+}
+
+sample_outcome cargo_runner::evaluate(const std::map<std::string, std::string>& files) {
+  sample_outcome o;
+  std::error_code ec;
+  fs::remove_all(dir_, ec);
+  fs::create_directories(dir_);
+  for (const auto& [rel, text] : files) {
+    const auto p = dir_ / rel;
+    fs::create_directories(p.parent_path());
+    std::ofstream(p, std::ios::binary) << text;
+  }
+  const auto env = environment();
+  // `cargo build --tests` compiles the crate with its tests once; `cargo
+  // test` then finds it fresh and only runs it (the public harness compiles
+  // twice: `cargo build` without the tests, then `cargo test` with them).
+  const auto build = run_confined(box_, {tc_.cargo, "build", "--offline", "--tests", "--message-format=json"},
+                                  dir_.string(), env, limits_.build);
+  o.build_seconds = build.seconds;
+  o.build_peak_rss_kib = build.peak_rss_kib;
+  if (!build.ok()) {
+    parse_compiler_messages(build.out, o.error_codes, o.first_error);
+    if (o.first_error.empty()) o.first_error = build.err.substr(build.err.size() > 800 ? build.err.size() - 800 : 0);
+    o.result = build.timed_out                          ? verdict::build_timeout
+               : build.output_flood || build.signal != 0 ? verdict::resource_limit
+                                                          : verdict::compile_error;
+    return o;
+  }
+  o.compiled = true;
+  const auto test = run_confined(box_, {tc_.cargo, "test", "--offline", "--lib"}, dir_.string(), env, limits_.test);
+  o.test_seconds = test.seconds;
+  o.test_peak_rss_kib = test.peak_rss_kib;
+  parse_test_counts(test.out, o.tests_passed, o.tests_failed);
+  if (test.timed_out) {
+    o.result = verdict::test_timeout;
+  } else if (test.output_flood) {
+    o.result = verdict::resource_limit;
+  } else if (o.tests_executed() == 0 && test.exit_code == 0) {
+    o.result = verdict::no_tests;  // zero executed tests is a failure, never a pass
+  } else if (test.exit_code == 0 && o.tests_failed == 0 && o.tests_passed > 0) {
+    o.result = verdict::passed;
+  } else {
+    o.result = verdict::test_failure;
+    const auto& text = test.out.size() > 0 ? test.out : test.err;
+    o.first_error = text.substr(text.size() > 800 ? text.size() - 800 : 0);
+  }
+  fs::remove_all(dir_, ec);
+  return o;
+}
+
+}  // namespace rust_cargo

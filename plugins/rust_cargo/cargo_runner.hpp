@@ -1,0 +1,72 @@
+// One sample from model output to verdict: write the crate, `cargo build`,
+// `cargo test`, each confined and with its own time limit.
+#pragma once
+
+#include "sandbox.hpp"
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace rust_cargo {
+
+/// The Rust toolchain that judges: found once, outside the sandbox.
+struct toolchain {
+  std::string cargo, rustc, sysroot;
+  std::string cargo_version, rustc_version;  ///< as `--version` prints them
+  /// Folders the sandbox must expose read-only (those not under /usr).
+  std::vector<std::string> readonly_dirs() const;
+  /// Uses $CARGO / $RUSTC when set, else `cargo` and `rustc` on PATH, and
+  /// resolves rustup proxies to the toolchain's own binaries. Throws when
+  /// there is no working toolchain.
+  static toolchain detect();
+};
+
+/// Why a sample failed (or "passed").
+enum class verdict { passed, compile_error, build_timeout, test_failure, test_timeout, no_tests, resource_limit };
+const char* verdict_name(verdict v);
+
+struct sample_outcome {
+  verdict result = verdict::compile_error;
+  bool compiled = false;
+  int tests_passed = 0, tests_failed = 0;
+  std::vector<std::string> error_codes;  ///< rustc codes of the build's errors, e.g. E0382, in order, unique
+  std::string first_error;                ///< the first error's rendered message, short
+  double build_seconds = 0, test_seconds = 0;
+  std::int64_t build_peak_rss_kib = 0, test_peak_rss_kib = 0;
+  bool passed() const { return result == verdict::passed; }
+  int tests_executed() const { return tests_passed + tests_failed; }
+};
+
+struct runner_limits {
+  resource_limits build, test;
+};
+
+/// Evaluates crates in one worker folder (the only writable folder of the
+/// sandbox), emptied before each sample so that no sample sees another's
+/// files or build products.
+class cargo_runner {
+ public:
+  cargo_runner(toolchain tc, sandbox box, runner_limits limits, std::filesystem::path worker_dir);
+  sample_outcome evaluate(const std::map<std::string, std::string>& crate_files);
+
+ private:
+  std::vector<std::pair<std::string, std::string>> environment() const;
+  toolchain tc_;
+  sandbox box_;
+  runner_limits limits_;
+  std::filesystem::path dir_;
+};
+
+/// Parses cargo's --message-format=json output: the codes and the first
+/// rendered message of compiler errors.
+void parse_compiler_messages(const std::string& cargo_stdout, std::vector<std::string>& codes, std::string& first);
+/// Sums libtest's "test result: ... N passed; M failed" lines.
+void parse_test_counts(const std::string& test_stdout, int& passed, int& failed);
+/// True when a rustc error code comes from the borrow checker (moves,
+/// borrows, lifetimes of references).
+bool is_borrow_check_error(const std::string& code);
+
+}  // namespace rust_cargo

@@ -1,0 +1,240 @@
+#include "dataset.hpp"
+
+#include <bem/hash.hpp>
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+namespace rust_cargo {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string read_file(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in) throw dataset_error(p.string() + ": cannot read");
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+[[noreturn]] void field_error(const fs::path& file, const std::string& field, const std::string& what) {
+  throw dataset_error(file.string() + ": field '" + field + "': " + what);
+}
+
+std::string scalar(const YAML::Node& meta, const fs::path& file, const std::string& field) {
+  const YAML::Node n = meta[field];
+  if (!n) field_error(file, field, "missing");
+  if (!n.IsScalar() || n.Scalar().empty()) field_error(file, field, "must be a non-empty string");
+  return n.Scalar();
+}
+
+// Files of a task folder, relative path -> contents, in a fixed order.
+std::map<std::string, std::string> folder_files(const fs::path& dir) {
+  std::map<std::string, std::string> files;
+  for (const auto& e : fs::recursive_directory_iterator(dir)) {
+    if (e.is_regular_file()) files[fs::relative(e.path(), dir).generic_string()] = read_file(e.path());
+  }
+  return files;
+}
+
+std::string hash_files(const std::map<std::string, std::string>& files) {
+  bem::sha256_hasher h;
+  for (const auto& [name, text] : files) {
+    // Length-prefixed, so no two different folders hash the same bytes.
+    h.update(std::to_string(name.size()) + ":" + name + std::to_string(text.size()) + ":");
+    h.update(text);
+  }
+  const auto d = h.final();
+  return bem::to_hex(d);
+}
+
+}  // namespace
+
+splice_kind splice_kind_of(const std::string& category) {
+  if (category == "fim") return splice_kind::fill_in_middle;
+  if (category == "bugs" || category == "refactor" || category == "ownership") return splice_kind::whole_file;
+  if (category == "projects") return splice_kind::project_file;
+  return splice_kind::continuation;
+}
+
+const char* splice_kind_name(splice_kind k) {
+  switch (k) {
+    case splice_kind::continuation: return "continuation";
+    case splice_kind::fill_in_middle: return "fill-in-middle";
+    case splice_kind::whole_file: return "whole file";
+    case splice_kind::project_file: return "project file";
+  }
+  return "?";
+}
+
+std::string task::oracle_output() const {
+  switch (kind()) {
+    case splice_kind::continuation: return solution.substr(prompt.size());
+    case splice_kind::fill_in_middle:
+      return solution.substr(prefix.size(), solution.size() - prefix.size() - suffix.size());
+    default: return solution;
+  }
+}
+
+std::string task::identity_output() const {
+  return kind() == splice_kind::continuation || kind() == splice_kind::fill_in_middle ? std::string() : prompt;
+}
+
+std::map<std::string, std::string> task::crate_files(const std::string& output) const {
+  std::map<std::string, std::string> files = context;
+  files["Cargo.toml"] = cargo_toml;
+  switch (kind()) {
+    case splice_kind::continuation: files[target_file] = prompt + output; break;
+    case splice_kind::fill_in_middle: files[target_file] = prefix + output + suffix; break;
+    default: files[target_file] = output; break;
+  }
+  // The tests are always part of the crate, whatever the model wrote.
+  files["src/lib.rs"] += test_module_declaration;
+  files["src/bem_tests.rs"] = tests;
+  return files;
+}
+
+task load_task(const fs::path& dir) {
+  task t;
+  t.dir = dir;
+  t.id = dir.filename().string();
+  t.category = dir.parent_path().filename().string();
+  for (const char* f : {"prompt.rs", "solution.rs", "tests.rs", "Cargo.toml", "metadata.yaml"}) {
+    if (!fs::is_regular_file(dir / f)) throw dataset_error((dir / f).string() + ": missing");
+  }
+  const auto meta_path = dir / "metadata.yaml";
+  YAML::Node meta;
+  try {
+    meta = YAML::LoadFile(meta_path.string());
+  } catch (const YAML::Exception& e) {
+    throw dataset_error(meta_path.string() + ":" + std::to_string(e.mark.line + 1) + ": " + e.msg);
+  }
+  if (!meta.IsMap()) throw dataset_error(meta_path.string() + ": must be a mapping of fields");
+  if (scalar(meta, meta_path, "id") != t.id) field_error(meta_path, "id", "must equal the folder name '" + t.id + "'");
+  if (!std::regex_match(t.id, std::regex("[a-z0-9_]+"))) field_error(meta_path, "id", "lower-case letters, digits, _");
+  const auto& cats = category_names();
+  if (std::find(cats.begin(), cats.end(), t.category) == cats.end())
+    throw dataset_error(dir.string() + ": unknown category folder '" + t.category + "'");
+  if (scalar(meta, meta_path, "category") != t.category)
+    field_error(meta_path, "category", "must equal the parent folder '" + t.category + "'");
+  t.difficulty = scalar(meta, meta_path, "difficulty");
+  if (t.difficulty != "easy" && t.difficulty != "medium" && t.difficulty != "hard")
+    field_error(meta_path, "difficulty", "must be easy, medium or hard");
+  try {
+    t.expected_runtime_s = std::stod(scalar(meta, meta_path, "expected_runtime_s"));
+  } catch (const std::logic_error&) {
+    field_error(meta_path, "expected_runtime_s", "must be a number of seconds");
+  }
+  const YAML::Node tags = meta["tags"];
+  if (!tags) field_error(meta_path, "tags", "missing");
+  if (!tags.IsSequence() || tags.size() == 0) field_error(meta_path, "tags", "must be a non-empty list");
+  for (const auto& tag : tags) t.tags.push_back(tag.as<std::string>());
+  t.expected_behavior = scalar(meta, meta_path, "expected_behavior");
+  t.compile_command = scalar(meta, meta_path, "compile_command");
+  if (t.compile_command != "cargo build --offline")
+    field_error(meta_path, "compile_command", "must be 'cargo build --offline'");
+  t.test_command = scalar(meta, meta_path, "test_command");
+  if (t.test_command != "cargo test --offline") field_error(meta_path, "test_command", "must be 'cargo test --offline'");
+  const bool project = t.category == "projects";
+  if (project) {
+    t.target_file = scalar(meta, meta_path, "target_file");
+    if (t.target_file.rfind("src/", 0) != 0 || t.target_file.find("..") != std::string::npos)
+      field_error(meta_path, "target_file", "must be a path under src/");
+  } else if (meta["target_file"]) {
+    field_error(meta_path, "target_file", "only projects name a target file");
+  }
+
+  const auto files = folder_files(dir);
+  t.sha256 = hash_files(files);
+  t.prompt = files.at("prompt.rs");
+  t.solution = files.at("solution.rs");
+  t.tests = files.at("tests.rs");
+  t.cargo_toml = files.at("Cargo.toml");
+  for (const auto& [name, text] : files) {
+    if (name.rfind("src/", 0) == 0) {
+      if (!project) throw dataset_error((dir / name).string() + ": only projects have context files");
+      t.context[name] = text;
+    }
+  }
+  if (project) {
+    if (t.context.count(t.target_file))
+      field_error(meta_path, "target_file", t.target_file + " must not also be a context file (prompt.rs is it)");
+    if (t.target_file != "src/lib.rs" && !t.context.count("src/lib.rs"))
+      throw dataset_error((dir / "src/lib.rs").string() + ": missing (projects need a crate root)");
+  }
+  const auto cargo_path = (dir / "Cargo.toml").string();
+  if (t.cargo_toml.find("doctest = false") == std::string::npos)
+    throw dataset_error(cargo_path + ": [lib] needs doctest = false (tests.rs is the judge)");
+  if (std::regex_search(t.cargo_toml, std::regex(R"(\[(dev-|build-)?dependencies\]\s*\n\s*[A-Za-z_])")) ||
+      std::regex_search(t.cargo_toml, std::regex(R"(^\s*build\s*=)", std::regex::multiline)))
+    throw dataset_error(cargo_path + ": no dependencies and no build script (the suite runs offline)");
+
+  switch (t.kind()) {
+    case splice_kind::continuation:
+      if (t.solution.compare(0, t.prompt.size(), t.prompt) != 0)
+        throw dataset_error((dir / "solution.rs").string() + ": must start with prompt.rs (continuation task)");
+      break;
+    case splice_kind::fill_in_middle: {
+      const auto at = t.prompt.find(fim_marker);
+      if (at == std::string::npos || t.prompt.find(fim_marker, at + 1) != std::string::npos)
+        throw dataset_error((dir / "prompt.rs").string() + ": must hold the marker " + fim_marker + " exactly once");
+      t.prefix = t.prompt.substr(0, at);
+      t.suffix = t.prompt.substr(at + std::string(fim_marker).size());
+      if (t.solution.size() < t.prefix.size() + t.suffix.size() || t.solution.compare(0, t.prefix.size(), t.prefix) ||
+          t.solution.compare(t.solution.size() - t.suffix.size(), t.suffix.size(), t.suffix))
+        throw dataset_error((dir / "solution.rs").string() + ": must start with the prefix and end with the suffix");
+      break;
+    }
+    default: break;
+  }
+  return t;
+}
+
+dataset load_dataset(const fs::path& root, const std::vector<std::string>& categories) {
+  dataset d;
+  d.root = root;
+  d.version = root.filename().string();
+  if (!fs::is_directory(root)) throw dataset_error(root.string() + ": no such dataset folder");
+  for (const auto& cat : category_names()) {
+    if (!categories.empty() && std::find(categories.begin(), categories.end(), cat) == categories.end()) continue;
+    if (!fs::is_directory(root / cat)) throw dataset_error((root / cat).string() + ": category folder missing");
+    std::vector<fs::path> dirs;
+    for (const auto& e : fs::directory_iterator(root / cat))
+      if (e.is_directory()) dirs.push_back(e.path());
+    std::sort(dirs.begin(), dirs.end());
+    for (const auto& dir : dirs) d.tasks.push_back(load_task(dir));
+  }
+  for (const auto& c : categories) {
+    const auto& cats = category_names();
+    if (std::find(cats.begin(), cats.end(), c) == cats.end()) throw dataset_error("unknown category '" + c + "'");
+  }
+  std::map<std::string, const task*> seen;
+  for (const auto& t : d.tasks) {
+    if (auto [it, fresh] = seen.emplace(t.id, &t); !fresh)
+      throw dataset_error(t.dir.string() + ": id '" + t.id + "' also used by " + it->second->dir.string());
+  }
+  return d;
+}
+
+std::string dataset::manifest() const {
+  std::vector<std::string> lines;
+  for (const auto& t : tasks) lines.push_back(t.sha256 + "  " + t.category + "/" + t.id + "\n");
+  std::sort(lines.begin(), lines.end(), [](const std::string& a, const std::string& b) {
+    return a.substr(66) < b.substr(66);
+  });
+  std::string out;
+  for (const auto& l : lines) out += l;
+  return out;
+}
+
+std::string dataset::manifest_hash() const {
+  const auto d = bem::sha256(manifest());
+  return bem::to_hex(d);
+}
+
+}  // namespace rust_cargo

@@ -1,0 +1,77 @@
+// The benchmarks_v1 dataset: task folders, their metadata, and how a model's
+// output becomes a crate (docs/rust-benchmarks.md defines all of it).
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace rust_cargo {
+
+/// A malformed or incomplete task: the message names the file and the field.
+struct dataset_error : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+inline const std::vector<std::string>& category_names() {
+  static const std::vector<std::string> names = {"completion", "fim",       "functions", "bugs",
+                                                 "refactor",   "ownership", "projects",  "stdlib"};
+  return names;
+}
+
+/// How the model's output is spliced into the crate, by category.
+enum class splice_kind {
+  continuation,    ///< completion, functions, stdlib: prompt + output
+  fill_in_middle,  ///< fim: prefix + output + suffix
+  whole_file,      ///< bugs, refactor, ownership: the output is the file
+  project_file,    ///< projects: the output replaces target_file among the context files
+};
+splice_kind splice_kind_of(const std::string& category);
+const char* splice_kind_name(splice_kind k);
+
+/// The SHA-256 of benchmarks_v1/MANIFEST.sha256, pinned. Changing a task of
+/// v1 changes its manifest and fails the dataset test: a changed task goes
+/// to benchmarks_v2 (the spec's section 22) and v1 stays comparable.
+inline constexpr const char* benchmarks_v1_manifest_sha256 = "unset";
+
+inline constexpr const char* fim_marker = "/*FILL*/";
+inline constexpr const char* test_module_declaration = "\n#[cfg(test)]\nmod bem_tests;\n";
+
+struct task {
+  std::filesystem::path dir;
+  std::string id, category, difficulty, expected_behavior, compile_command, test_command;
+  double expected_runtime_s = 0;
+  std::vector<std::string> tags;
+  std::string target_file = "src/lib.rs";     ///< the file the candidate becomes
+  std::string prompt, solution, tests, cargo_toml;
+  std::map<std::string, std::string> context;  ///< projects: relative path -> contents
+  std::string prefix, suffix;                  ///< fim: prompt.rs split at the marker
+
+  splice_kind kind() const { return splice_kind_of(category); }
+  /// What the reference model returns: the continuation, the middle or the file.
+  std::string oracle_output() const;
+  /// What a model that changes nothing returns.
+  std::string identity_output() const;
+  /// Every file of the crate for a model output, relative path -> contents.
+  std::map<std::string, std::string> crate_files(const std::string& model_output) const;
+  std::string sha256;  ///< over every file of the folder, names and contents
+};
+
+struct dataset {
+  std::filesystem::path root;
+  std::string version;  ///< the folder's name, e.g. "benchmarks_v1"
+  std::vector<task> tasks;
+  /// "HASH  category/id" lines, sorted: the manifest of the version.
+  std::string manifest() const;
+  std::string manifest_hash() const;  ///< SHA-256 (hex) of manifest()
+};
+
+/// Reads one task folder; throws dataset_error naming the path and field.
+task load_task(const std::filesystem::path& dir);
+/// Reads every task under `root` (root/<category>/<id>/), in category order
+/// then by id; `categories` empty means all. Throws dataset_error.
+dataset load_dataset(const std::filesystem::path& root, const std::vector<std::string>& categories = {});
+
+}  // namespace rust_cargo

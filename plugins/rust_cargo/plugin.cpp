@@ -1,0 +1,397 @@
+// The rust_cargo plugin: the M31R Rust code-generation suite (benchmarks_v1)
+// as a model-evaluating benchmark. A model writes Rust for every task; the
+// crate is built and tested confined; compile plus tests are the only judge.
+// docs/rust-benchmarks.md describes the dataset, the models, the execution
+// and every metric.
+#include "cargo_runner.hpp"
+#include "dataset.hpp"
+#include "models.hpp"
+
+#include <bem/plugin.hpp>
+#include <bem/prng.hpp>
+#include <bem/toml_parameters.hpp>
+#include <metrics/pass_at_k.hpp>
+#include <metrics/statistics.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <dlfcn.h>
+#include <fnmatch.h>
+#include <fstream>
+#include <mutex>
+#include <thread>
+
+namespace rust_cargo {
+namespace {
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+
+/// This module's own folder: bem-sandbox-exec lives beside it.
+fs::path module_dir() {
+  Dl_info info{};
+  if (dladdr(reinterpret_cast<void*>(&module_dir), &info) == 0 || info.dli_fname == nullptr) return {};
+  return fs::absolute(info.dli_fname).parent_path();
+}
+
+std::string default_dataset() {
+  if (const char* e = std::getenv("BEM_RUST_DATASET"); e && *e) return e;
+  for (const char* d : {BEM_RUST_DATASET_SOURCE_DIR, BEM_RUST_DATASET_INSTALL_DIR})
+    if (fs::is_directory(d)) return d;
+  return BEM_RUST_DATASET_INSTALL_DIR;
+}
+
+/// Everything measured for one task.
+struct task_result {
+  std::vector<std::string> sampled_outputs;
+  std::vector<sample_outcome> sampled;
+  std::optional<std::string> greedy_output;
+  std::optional<sample_outcome> greedy;
+  double generation_seconds = 0;
+  std::optional<std::int64_t> tokens;
+  std::string generation_error;  ///< non-empty: the model failed on this task; its samples count as failures
+};
+
+double percentile(std::vector<double> xs, double q) {
+  if (xs.empty()) return 0;
+  std::sort(xs.begin(), xs.end());
+  const double at = q * static_cast<double>(xs.size() - 1);
+  const auto lo = static_cast<std::size_t>(at);
+  const auto hi = std::min(lo + 1, xs.size() - 1);
+  return xs[lo] + (xs[hi] - xs[lo]) * (at - static_cast<double>(lo));
+}
+
+std::string json_string(const std::string& s) { return json(s).dump(); }
+
+}  // namespace
+
+class rust_cargo_benchmark {
+ public:
+  static constexpr const char* name = "rust_cargo";
+  static constexpr const char* version = "1.0.0";
+  static constexpr const char* description =
+      "M31R Rust code-generation suite (benchmarks_v1): a model writes Rust, cargo build + cargo test in a sandbox "
+      "judge it; compile rate, unbiased pass@k, greedy pass@1 per category, latency, memory";
+
+  explicit rust_cargo_benchmark(bem::parameters& p) {
+    dataset_dir_ = p.get_string("dataset", default_dataset());
+    categories_ = p.get_string_list("categories", {});
+    task_patterns_ = p.get_string_list("tasks", {});
+    samples_ = static_cast<int>(p.get_int("samples", 10));
+    greedy_ = p.get_bool("greedy", true);
+    request_.temperature = p.get_double("temperature", 0.8);
+    request_.top_p = p.get_double("top_p", 0.95);
+    const auto cores = static_cast<std::int64_t>(std::max(1u, std::thread::hardware_concurrency()));
+    workers_ = static_cast<int>(p.get_int("workers", cores));
+    limits_.build.wall_seconds = p.get_double("build_timeout_s", 10);
+    limits_.test.wall_seconds = p.get_double("test_timeout_s", 10);
+    const auto memory = static_cast<std::uint64_t>(p.get_int("memory_limit_mib", 4096)) << 20;
+    const auto processes = static_cast<std::uint64_t>(p.get_int("max_processes", 512));
+    const auto file = static_cast<std::uint64_t>(p.get_int("max_file_mib", 256)) << 20;
+    for (auto* l : {&limits_.build, &limits_.test}) {
+      l->cpu_seconds = 2 * l->wall_seconds + 5;
+      l->address_space_bytes = memory;
+      l->processes = processes;
+      l->file_bytes = file;
+    }
+    unconfined_ok_ = p.get_bool("unsafe_unconfined", false);
+    if (samples_ < 0) throw bem::parameter_error("samples", "must be >= 0");
+    if (samples_ == 0 && !greedy_) throw bem::parameter_error("samples", "0 samples and greedy = false: nothing to do");
+    if (workers_ < 1) throw bem::parameter_error("workers", "must be >= 1");
+    // Read now so a malformed task fails the run's configuration, not its end.
+    data_ = load_dataset(dataset_dir_, categories_);
+    if (!task_patterns_.empty()) {
+      std::erase_if(data_.tasks, [&](const task& t) {
+        return std::none_of(task_patterns_.begin(), task_patterns_.end(), [&](const std::string& g) {
+          return fnmatch(g.c_str(), t.id.c_str(), 0) == 0 || fnmatch(g.c_str(), (t.category + "/" + t.id).c_str(), 0) == 0;
+        });
+      });
+      if (data_.tasks.empty()) throw bem::parameter_error("tasks", "no task matches");
+    }
+  }
+
+  void run(const bem::benchmark_context& context, bem::benchmark_sink& sink) {
+    bem::parameters model_params = bem::parameters_from_toml(context.model_parameters_toml, "model_params");
+    if (context.model == "none")
+      throw std::runtime_error("rust_cargo evaluates a code model: name one (oracle, identity, command, "
+                               "openai_completions, openai_chat, stored)");
+    const std::string helper = (module_dir() / "bem-sandbox-exec").string();
+    if (access(helper.c_str(), X_OK) != 0) throw std::runtime_error("missing " + helper + " (built with the plugin)");
+    const auto factory = make_model_factory(context.model, model_params, helper);
+    model_params.check_all_used();
+    const auto tc = toolchain::detect();
+    std::string why;
+    const auto box = sandbox::detect(helper, tc.readonly_dirs(), why);
+    const bool trusted_outputs = context.model == "oracle" || context.model == "identity";
+    if (!box.confined() && !trusted_outputs && !unconfined_ok_)
+      throw std::runtime_error("refusing to build and run model-generated code without a sandbox (" + why +
+                               "); install bubblewrap, or pass unsafe_unconfined = true to run it unconfined");
+
+    const fs::path work = context.artifact_dir.empty()
+                              ? fs::temp_directory_path() / ("bem-rust-" + std::to_string(getpid()))
+                              : fs::path(context.artifact_dir) / "work";
+    std::vector<task_result> results(data_.tasks.size());
+    std::atomic<std::size_t> next{0};
+    std::mutex error_mutex;
+    std::string fatal;
+    const auto t0 = std::chrono::steady_clock::now();
+    auto worker = [&](int index) {
+      try {
+        auto model = factory.make();
+        cargo_runner runner(tc, box, limits_, work / ("worker-" + std::to_string(index)));
+        for (std::size_t i; (i = next++) < data_.tasks.size();) run_task(data_.tasks[i], *model, runner, context.seed, results[i]);
+      } catch (const std::exception& e) {
+        std::lock_guard lock(error_mutex);
+        if (fatal.empty()) fatal = e.what();
+        next = data_.tasks.size();
+      }
+    };
+    std::vector<std::thread> threads;
+    const int n_workers = std::min<int>(workers_, static_cast<int>(data_.tasks.size()));
+    for (int w = 0; w < n_workers; ++w) threads.emplace_back(worker, w);
+    for (auto& t : threads) t.join();
+    std::error_code ec;
+    fs::remove_all(work, ec);
+    if (!fatal.empty()) throw std::runtime_error(fatal);
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (!context.artifact_dir.empty()) write_artifacts(context, results);
+    emit_records(sink, results, tc, box, why, wall, n_workers);
+  }
+
+ private:
+  void run_task(const task& t, code_model& model, cargo_runner& runner, std::uint64_t seed, task_result& r) const {
+    // Identical outputs get identical verdicts (the suite is deterministic),
+    // so each distinct output of a task is built and tested once.
+    std::map<std::string, sample_outcome> seen;
+    auto judge = [&](const std::string& out) {
+      if (auto it = seen.find(out); it != seen.end()) return it->second;
+      return seen[out] = runner.evaluate(t.crate_files(out));
+    };
+    const std::uint64_t task_seed = bem::derive_seed(seed, bem::fnv1a64(t.id), 0);
+    try {
+      if (samples_ > 0) {
+        sample_request req = request_;
+        req.n = samples_;
+        req.seed = task_seed;
+        auto got = model.generate(t, req);
+        if (got.outputs.size() != static_cast<std::size_t>(samples_))
+          throw std::runtime_error("the model returned " + std::to_string(got.outputs.size()) + " outputs, not " +
+                                   std::to_string(samples_));
+        r.sampled_outputs = std::move(got.outputs);
+        r.generation_seconds += got.seconds;
+        r.tokens = got.tokens;
+      }
+      if (greedy_) {
+        sample_request req = request_;
+        req.n = 1;
+        req.greedy = true;
+        req.seed = task_seed;
+        auto got = model.generate(t, req);
+        if (got.outputs.size() != 1) throw std::runtime_error("the model returned no greedy output");
+        r.greedy_output = got.outputs.front();
+        r.generation_seconds += got.seconds;
+        if (r.tokens && got.tokens) *r.tokens += *got.tokens;
+        else if (samples_ == 0) r.tokens = got.tokens;
+        else r.tokens.reset();
+      }
+    } catch (const std::exception& e) {
+      r.generation_error = e.what();
+      r.sampled_outputs.clear();
+      r.greedy_output.reset();
+      return;
+    }
+    for (const auto& out : r.sampled_outputs) r.sampled.push_back(judge(out));
+    if (r.greedy_output) r.greedy = judge(*r.greedy_output);
+  }
+
+  void write_artifacts(const bem::benchmark_context& context, const std::vector<task_result>& results) const {
+    const fs::path dir = context.artifact_dir;
+    std::ofstream samples(dir / "samples.jsonl"), evaluations(dir / "evaluations.jsonl");
+    auto outcome_json = [](const sample_outcome& o) {
+      return json{{"verdict", verdict_name(o.result)}, {"compiled", o.compiled}, {"passed", o.passed()},
+                  {"tests_passed", o.tests_passed}, {"tests_failed", o.tests_failed},
+                  {"error_codes", o.error_codes}, {"first_error", o.first_error},
+                  {"build_seconds", o.build_seconds}, {"test_seconds", o.test_seconds},
+                  {"build_peak_rss_kib", o.build_peak_rss_kib}, {"test_peak_rss_kib", o.test_peak_rss_kib}};
+    };
+    for (std::size_t i = 0; i < results.size(); ++i) {
+      const auto& t = data_.tasks[i];
+      const auto& r = results[i];
+      auto line = [&](int sample, bool greedy, const std::string& out, const sample_outcome& o) {
+        json base = {{"task", t.id}, {"category", t.category}, {"sample", sample}, {"greedy", greedy},
+                     {"temperature", greedy ? 0.0 : request_.temperature}, {"model", context.model}};
+        json s = base;
+        s["output"] = out;
+        samples << s.dump() << '\n';
+        base.update(outcome_json(o));
+        evaluations << base.dump() << '\n';
+      };
+      for (std::size_t k = 0; k < r.sampled.size(); ++k) line(static_cast<int>(k), false, r.sampled_outputs[k], r.sampled[k]);
+      if (r.greedy) line(0, true, *r.greedy_output, *r.greedy);
+      if (!r.generation_error.empty())
+        evaluations << json{{"task", t.id}, {"category", t.category}, {"generation_error", r.generation_error}}.dump()
+                    << '\n';
+    }
+  }
+
+  void emit_records(bem::benchmark_sink& sink, const std::vector<task_result>& results, const toolchain& tc,
+                    const sandbox& box, const std::string& why, double wall, int workers) const {
+    using bem::metrics::better;
+    auto emit = [&](const std::string& split, std::vector<bem::tasks::condition_field> cond, const std::string& metric,
+                    double value, const std::string& unit, better dir, bool timing, std::int64_t n,
+                    const std::string& n_unit) {
+      bem::benchmark_record rec;
+      rec.split = split;
+      rec.condition = std::move(cond);
+      rec.value.metric = metric;
+      rec.value.value = value;
+      rec.value.unit = unit;
+      rec.value.direction = dir;
+      rec.value.n = n;
+      rec.value.n_unit = n_unit;
+      rec.timing = timing;
+      sink.emit(rec);
+    };
+    // What judged: toolchain, dataset and sandbox, on the first record.
+    emit("all",
+         {{"benchmark_version", json_string(data_.version)},
+          {"dataset_sha256", json_string(data_.manifest_hash())},
+          {"dataset_is_pinned_v1", data_.version == "benchmarks_v1" && data_.manifest_hash() == benchmarks_v1_manifest_sha256 ? "true" : "false"},
+          {"rustc", json_string(tc.rustc_version)},
+          {"cargo", json_string(tc.cargo_version)},
+          {"sandbox", json_string(box.confined() ? "bubblewrap" : "none: " + why)},
+          {"workers", std::to_string(workers)}},
+         "tasks", static_cast<double>(data_.tasks.size()), "tasks", better::none, false,
+         static_cast<std::int64_t>(data_.tasks.size()), "tasks");
+
+    std::vector<std::string> groups = {"all"};
+    for (const auto& c : category_names())
+      if (std::any_of(data_.tasks.begin(), data_.tasks.end(), [&](const task& t) { return t.category == c; }))
+        groups.push_back(c);
+    for (const auto& g : groups) {
+      std::vector<std::size_t> idx;
+      for (std::size_t i = 0; i < data_.tasks.size(); ++i)
+        if (g == "all" || data_.tasks[i].category == g) idx.push_back(i);
+      const std::vector<bem::tasks::condition_field> cond = {{"category", json_string(g)}};
+      const auto T = static_cast<std::int64_t>(idx.size());
+      std::int64_t samples = 0, compiled = 0, tests = 0, borrow = 0, gen_errors = 0;
+      std::map<std::string, std::int64_t> verdicts;
+      for (auto i : idx) {
+        const auto& r = results[i];
+        if (!r.generation_error.empty()) ++gen_errors;
+        for (const auto& o : r.sampled) {
+          ++samples;
+          compiled += o.compiled;
+          tests += o.tests_executed();
+          ++verdicts[verdict_name(o.result)];
+          if (std::any_of(o.error_codes.begin(), o.error_codes.end(), is_borrow_check_error)) ++borrow;
+        }
+      }
+      const std::int64_t drawn = T * samples_;  // generation errors count as failed samples
+      if (samples_ > 0) {
+        emit(g, cond, "compile_rate", drawn ? static_cast<double>(compiled) / static_cast<double>(drawn) : 0,
+             "fraction", better::higher, false, drawn, "samples");
+        for (int k : {1, 5, 10}) {
+          if (samples_ < k) {
+            // The unbiased estimator needs n >= k samples per task; say so.
+            emit(g, cond, "pass@" + std::to_string(k) + "_not_computed", samples_, "samples per task (needs " +
+                 std::to_string(k) + ")", better::none, false, T, "tasks");
+            continue;
+          }
+          double sum = 0;
+          for (auto i : idx) {
+            const auto c = std::count_if(results[i].sampled.begin(), results[i].sampled.end(),
+                                         [](const sample_outcome& o) { return o.passed(); });
+            sum += bem::metrics::pass_at_k(samples_, c, k);
+          }
+          emit(g, cond, "pass@" + std::to_string(k), T ? sum / static_cast<double>(T) : 0, "fraction",
+               better::higher, false, T, "tasks");
+        }
+        emit(g, cond, "tests_executed", static_cast<double>(tests), "tests", better::none, false, samples, "samples");
+        emit(g, cond, "borrow_check_failures", static_cast<double>(borrow), "samples", better::lower, false, samples,
+             "samples");
+        for (const auto& [v, count] : verdicts)
+          emit(g, cond, "samples_" + v, static_cast<double>(count), "samples", better::none, false, samples, "samples");
+      }
+      if (greedy_) {
+        std::int64_t pass = 0, comp = 0;
+        for (auto i : idx) {
+          if (!results[i].greedy) continue;
+          pass += results[i].greedy->passed();
+          comp += results[i].greedy->compiled;
+        }
+        emit(g, cond, "greedy_pass@1", T ? static_cast<double>(pass) / static_cast<double>(T) : 0, "fraction",
+             better::higher, false, T, "tasks");
+        emit(g, cond, "greedy_compile_rate", T ? static_cast<double>(comp) / static_cast<double>(T) : 0, "fraction",
+             better::higher, false, T, "tasks");
+      }
+      if (gen_errors) emit(g, cond, "generation_errors", static_cast<double>(gen_errors), "tasks", better::lower, false, T, "tasks");
+    }
+
+    // Which rustc errors the failures were, over all samples (greedy included).
+    std::map<std::string, std::int64_t> codes;
+    std::vector<double> build_s, test_s, build_rss, test_rss, gen_s;
+    double gen_total = 0;
+    std::int64_t tokens = 0, outputs = 0;
+    bool tokens_known = true;
+    for (const auto& r : results) {
+      std::vector<const sample_outcome*> all;
+      for (const auto& o : r.sampled) all.push_back(&o);
+      if (r.greedy) all.push_back(&*r.greedy);
+      for (const auto* o : all) {
+        for (const auto& c : o->error_codes) ++codes[c];
+        build_s.push_back(o->build_seconds);
+        build_rss.push_back(static_cast<double>(o->build_peak_rss_kib) / 1024.0);
+        if (o->compiled) {
+          test_s.push_back(o->test_seconds);
+          test_rss.push_back(static_cast<double>(o->test_peak_rss_kib) / 1024.0);
+        }
+      }
+      const auto n_out = static_cast<std::int64_t>(all.size());
+      outputs += n_out;
+      gen_total += r.generation_seconds;
+      if (n_out) gen_s.push_back(r.generation_seconds / static_cast<double>(n_out));
+      if (r.tokens) tokens += *r.tokens;
+      else tokens_known = false;
+    }
+    const std::vector<bem::tasks::condition_field> all_cond = {{"category", json_string("all")}};
+    for (const auto& [code, count] : codes)
+      emit("all", {{"category", json_string("all")}, {"rustc_error", json_string(code)}}, "rustc_error_" + code,
+           static_cast<double>(count), "samples", better::none, false, outputs, "samples");
+    auto quantiles = [&](const std::string& metric, const std::vector<double>& xs, const std::string& unit) {
+      if (xs.empty()) return;
+      const auto n = static_cast<std::int64_t>(xs.size());
+      emit("all", all_cond, metric + "_p50", percentile(xs, 0.5), unit, better::lower, true, n, "samples");
+      emit("all", all_cond, metric + "_p95", percentile(xs, 0.95), unit, better::lower, true, n, "samples");
+    };
+    quantiles("build_seconds", build_s, "s");
+    quantiles("test_seconds", test_s, "s");
+    quantiles("build_peak_rss", build_rss, "MiB");
+    quantiles("test_peak_rss", test_rss, "MiB");
+    quantiles("generation_seconds_per_sample", gen_s, "s");
+    if (tokens_known && tokens > 0)
+      emit("all", all_cond, "generation_seconds_per_token", gen_total / static_cast<double>(tokens), "s",
+           better::lower, true, tokens, "tokens");
+    std::int64_t evaluated = 0;
+    for (const auto& r : results) evaluated += static_cast<std::int64_t>(r.sampled.size() + (r.greedy ? 1 : 0));
+    emit("all", all_cond, "samples_per_second", wall > 0 ? static_cast<double>(evaluated) / wall : 0, "samples/s",
+         better::higher, true, evaluated, "samples");
+  }
+
+  std::string dataset_dir_;
+  std::vector<std::string> categories_, task_patterns_;
+  int samples_ = 10;
+  bool greedy_ = true;
+  sample_request request_;
+  int workers_ = 1;
+  runner_limits limits_;
+  bool unconfined_ok_ = false;
+  dataset data_;
+};
+
+}  // namespace rust_cargo
+
+BEM_PLUGIN("rust_cargo", "1.0.0", BEM_TASKS(), BEM_MODELS(), BEM_BENCHMARKS(rust_cargo::rust_cargo_benchmark))

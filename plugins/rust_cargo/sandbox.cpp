@@ -1,0 +1,264 @@
+#include "sandbox.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cstdlib>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <filesystem>
+#include <poll.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace rust_cargo {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<std::string> bwrap_prefix(const sandbox& box, const std::string& workdir,
+                                      const std::vector<std::pair<std::string, std::string>>& env) {
+  std::vector<std::string> a = {box.bwrap, "--unshare-all", "--unshare-user", "--uid", "65534", "--gid", "65534",
+                                "--hostname", "sandbox", "--die-with-parent", "--ro-bind", "/usr", "/usr"};
+  // Debian merges /bin, /lib... into /usr with symlinks; older layouts bind them.
+  for (const char* d : {"/bin", "/sbin", "/lib", "/lib64", "/lib32", "/libx32"}) {
+    std::error_code ec;
+    if (fs::is_symlink(d, ec)) {
+      a.insert(a.end(), {"--symlink", fs::read_symlink(d, ec).string(), d});
+    } else if (fs::is_directory(d, ec)) {
+      a.insert(a.end(), {"--ro-bind", d, d});
+    }
+  }
+  // The linker is reached through /etc/alternatives (cc); nothing else of /etc.
+  for (const char* f : {"/etc/alternatives", "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d"}) {
+    a.insert(a.end(), {"--ro-bind-try", f, f});
+  }
+  a.insert(a.end(), {"--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"});
+  for (const auto& d : box.readonly_dirs) a.insert(a.end(), {"--ro-bind", d, d});
+  a.insert(a.end(), {"--ro-bind", box.exec_helper, box.exec_helper});
+  a.insert(a.end(), {"--bind", workdir, workdir, "--chdir", workdir, "--clearenv"});
+  for (const auto& [k, v] : env) a.insert(a.end(), {"--setenv", k, v});
+  a.emplace_back("--");
+  return a;
+}
+
+void set_limit(int resource, std::uint64_t value) {
+  rlimit r{static_cast<rlim_t>(value), static_cast<rlim_t>(value)};
+  setrlimit(resource, &r);
+}
+
+// A pids cgroup caps the number of processes where RLIMIT_NPROC cannot: a
+// root host maps the sandbox to uid 0, which the kernel exempts from
+// RLIMIT_NPROC. Made per run when cgroups are writable (root), else absent.
+class pids_cgroup {
+ public:
+  explicit pids_cgroup(std::uint64_t max) {
+    static std::atomic<unsigned> counter{0};
+    const std::string name = "bem-sandbox-" + std::to_string(getpid()) + "-" + std::to_string(counter++);
+    for (const char* base : {"/sys/fs/cgroup/pids", "/sys/fs/cgroup"}) {
+      const std::string dir = std::string(base) + "/" + name;
+      if (mkdir(dir.c_str(), 0755) != 0) continue;
+      if (write_file(dir + "/pids.max", std::to_string(max))) {
+        path_ = dir;
+        break;
+      }
+      rmdir(dir.c_str());
+    }
+  }
+  pids_cgroup(const pids_cgroup&) = delete;
+  pids_cgroup& operator=(const pids_cgroup&) = delete;
+  ~pids_cgroup() {
+    // The processes were killed; the kernel may need a moment to let go.
+    for (int i = 0; i < 50 && !path_.empty() && rmdir(path_.c_str()) != 0; ++i) usleep(10000);
+  }
+  /// In the child before exec: join the cgroup (async-signal-safe calls only).
+  void join() const {
+    if (path_.empty()) return;
+    const std::string procs = path_ + "/cgroup.procs";
+    const int fd = open(procs.c_str(), O_WRONLY);
+    if (fd >= 0) {
+      (void)!write(fd, "0", 1);
+      close(fd);
+    }
+  }
+  bool active() const { return !path_.empty(); }
+
+ private:
+  static bool write_file(const std::string& path, const std::string& text) {
+    const int fd = open(path.c_str(), O_WRONLY);
+    if (fd < 0) return false;
+    const bool ok = write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+    close(fd);
+    return ok;
+  }
+  std::string path_;
+};
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+}  // namespace
+
+sandbox sandbox::detect(const std::string& exec_helper, const std::vector<std::string>& toolchain_dirs,
+                        std::string& why) {
+  sandbox box;
+  box.exec_helper = exec_helper;
+  sandbox unconfined;
+  unconfined.exec_helper = exec_helper;
+  for (const char* p : {"/usr/bin/bwrap", "/bin/bwrap", "/usr/local/bin/bwrap"}) {
+    if (access(p, X_OK) == 0) {
+      box.bwrap = p;
+      break;
+    }
+  }
+  if (box.bwrap.empty()) {
+    why = "bubblewrap (bwrap) is not installed";
+    return unconfined;
+  }
+  box.readonly_dirs = toolchain_dirs;
+  char tmpl[] = "/tmp/bem-sandbox-probe-XXXXXX";
+  if (mkdtemp(tmpl) == nullptr) {
+    why = std::string("cannot create a probe folder: ") + std::strerror(errno);
+    return unconfined;
+  }
+  resource_limits probe;
+  probe.wall_seconds = 20;
+  const auto r = run_confined(box, {"/bin/sh", "-c", "echo probe > probe && cat probe"}, tmpl, {}, probe);
+  std::error_code ec;
+  fs::remove_all(tmpl, ec);
+  if (!r.ok() || r.out != "probe\n") {
+    why = "bubblewrap cannot build a sandbox here (exit " + std::to_string(r.exit_code) + "): " + r.err.substr(0, 300);
+    return unconfined;
+  }
+  return box;
+}
+
+confined_result run_confined(const sandbox& box, const std::vector<std::string>& argv, const std::string& workdir,
+                             const std::vector<std::pair<std::string, std::string>>& env,
+                             const resource_limits& limits, const std::string& stdin_file) {
+  confined_result res;
+  std::vector<std::string> full = box.confined() ? bwrap_prefix(box, workdir, env) : std::vector<std::string>{};
+  // RLIMIT_NPROC is counted per user namespace: the helper sets it inside,
+  // after bwrap made the namespace, so it counts the sandbox's processes only.
+  full.insert(full.end(), {box.exec_helper, std::to_string(limits.processes), "--"});
+  full.insert(full.end(), argv.begin(), argv.end());
+  std::vector<char*> cargv;
+  for (auto& s : full) cargv.push_back(s.data());
+  cargv.push_back(nullptr);
+  std::vector<std::string> envs;
+  for (const auto& [k, v] : env) envs.push_back(k + "=" + v);
+  std::vector<char*> cenv;
+  for (auto& s : envs) cenv.push_back(s.data());
+  cenv.push_back(nullptr);
+
+  int out_pipe[2], err_pipe[2], report_pipe[2];
+  if (pipe2(out_pipe, O_CLOEXEC) != 0 || pipe2(err_pipe, O_CLOEXEC) != 0 || pipe2(report_pipe, O_CLOEXEC) != 0) {
+    res.err = std::string("pipe: ") + std::strerror(errno);
+    return res;
+  }
+  const pids_cgroup cgroup(limits.processes);
+  const auto t0 = std::chrono::steady_clock::now();
+  const pid_t pid = fork();
+  if (pid < 0) {
+    res.err = std::string("fork: ") + std::strerror(errno);
+    return res;
+  }
+  if (pid == 0) {
+    // Own process group, so the whole tree can be killed at the limit.
+    setpgid(0, 0);
+    cgroup.join();
+    const int in = open(stdin_file.empty() ? "/dev/null" : stdin_file.c_str(), O_RDONLY);
+    if (in < 0) _exit(126);
+    dup2(in, 0);
+    dup2(out_pipe[1], 1);
+    dup2(err_pipe[1], 2);
+    dup2(report_pipe[1], 3);  // bem-sandbox-exec's report; bwrap passes it on
+    set_limit(RLIMIT_AS, limits.address_space_bytes);
+    set_limit(RLIMIT_CPU, static_cast<std::uint64_t>(limits.cpu_seconds));
+    set_limit(RLIMIT_FSIZE, limits.file_bytes);
+    set_limit(RLIMIT_NOFILE, limits.open_files);
+    set_limit(RLIMIT_CORE, 0);
+    if (!box.confined() && chdir(workdir.c_str()) != 0) _exit(126);
+    execve(cargv[0], cargv.data(), box.confined() ? environ : cenv.data());
+    dprintf(2, "cannot execute %s: %s\n", cargv[0], std::strerror(errno));
+    _exit(127);
+  }
+  setpgid(pid, pid);  // also here: no race with the kill below
+  close(out_pipe[1]);
+  close(err_pipe[1]);
+  close(report_pipe[1]);
+  for (int fd : {out_pipe[0], err_pipe[0], report_pipe[0]}) fcntl(fd, F_SETFL, O_NONBLOCK);
+
+  std::string report;
+  pollfd fds[3] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}, {report_pipe[0], POLLIN, 0}};
+  std::string* sinks[3] = {&res.out, &res.err, &report};
+  std::size_t total = 0;
+  bool exited = false, killed = false;
+  int status = 0;
+  rusage usage{};
+  auto kill_all = [&] {
+    kill(-pid, SIGKILL);
+    killed = true;
+  };
+  std::chrono::steady_clock::time_point drain_until{};
+  for (;;) {
+    if (!exited) {
+      const pid_t w = wait4(pid, &status, WNOHANG, &usage);
+      if (w == pid) {
+        exited = true;
+        // Anything the command left running in its group dies with it.
+        kill(-pid, SIGKILL);
+        drain_until = std::chrono::steady_clock::now() + std::chrono::milliseconds(200);
+      }
+    }
+    if (fds[0].fd < 0 && fds[1].fd < 0 && fds[2].fd < 0 && exited) break;
+    if (exited && std::chrono::steady_clock::now() > drain_until) break;
+    if (!exited && !killed && seconds_since(t0) > limits.wall_seconds) {
+      res.timed_out = true;
+      kill_all();
+    }
+    if (poll(fds, 3, 20) < 0 && errno != EINTR) break;
+    for (int i = 0; i < 3; ++i) {
+      if (fds[i].fd < 0 || (fds[i].revents & (POLLIN | POLLHUP | POLLERR)) == 0) continue;
+      char buf[65536];
+      const ssize_t n = read(fds[i].fd, buf, sizeof buf);
+      if (n > 0) {
+        total += static_cast<std::size_t>(n);
+        const std::size_t room = limits.captured_output_bytes - std::min(sinks[i]->size(), limits.captured_output_bytes);
+        sinks[i]->append(buf, std::min<std::size_t>(room, static_cast<std::size_t>(n)));
+        if (static_cast<std::size_t>(n) > room) res.output_truncated = true;
+        if (total > limits.output_kill_bytes && !killed) {
+          res.output_flood = true;
+          kill_all();
+        }
+      } else if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
+        close(fds[i].fd);
+        fds[i].fd = -1;
+      }
+    }
+  }
+  for (auto& f : fds)
+    if (f.fd >= 0) close(f.fd);
+  if (!exited) {
+    kill(-pid, SIGKILL);
+    wait4(pid, &status, 0, &usage);
+  }
+  res.seconds = seconds_since(t0);
+  res.peak_rss_kib = usage.ru_maxrss;
+  if (const auto at = report.find("peak_rss_kib "); at != std::string::npos) {
+    res.peak_rss_kib = std::max<std::int64_t>(res.peak_rss_kib, std::atoll(report.c_str() + at + 13));
+  }
+  if (WIFEXITED(status)) {
+    res.exit_code = WEXITSTATUS(status);
+  } else if (WIFSIGNALED(status)) {
+    res.signal = WTERMSIG(status);
+  }
+  return res;
+}
+
+}  // namespace rust_cargo

@@ -1,0 +1,64 @@
+// Confined execution of untrusted builds and tests.
+//
+// Model-generated Rust runs code at compile time (const evaluation, macros
+// such as include_str!) as well as at test time, so both `cargo build` and
+// `cargo test` go through `run_confined`. With bubblewrap it gets: no network
+// (own network namespace), its own PID namespace (nothing outlives the run),
+// a read-only view of only the system and toolchain folders, one writable
+// folder (the sample's), an empty /tmp, resource limits (address space, CPU
+// time, file size, open files, processes) and a wall-clock limit after which
+// the whole sandbox is killed. Output is captured up to a cap; a flood beyond
+// a hard cap kills the run.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace rust_cargo {
+
+struct resource_limits {
+  double wall_seconds = 10;
+  double cpu_seconds = 20;                             ///< per process (RLIMIT_CPU)
+  std::uint64_t address_space_bytes = 4ull << 30;      ///< RLIMIT_AS
+  std::uint64_t file_bytes = 256ull << 20;             ///< RLIMIT_FSIZE: largest file written
+  std::uint64_t open_files = 512;                      ///< RLIMIT_NOFILE
+  std::uint64_t processes = 512;                       ///< RLIMIT_NPROC inside the sandbox (threads count)
+  std::size_t captured_output_bytes = 256u << 10;      ///< kept per stream
+  std::size_t output_kill_bytes = 64u << 20;           ///< total output that kills the run
+};
+
+struct confined_result {
+  int exit_code = -1;        ///< -1 when killed by a signal
+  int signal = 0;
+  bool timed_out = false;
+  bool output_flood = false; ///< killed for writing more than output_kill_bytes
+  bool output_truncated = false;
+  std::string out, err;      ///< captured (possibly truncated) stdout and stderr
+  double seconds = 0;
+  std::int64_t peak_rss_kib = 0;  ///< largest resident set of any process of the run
+  bool ok() const { return exit_code == 0 && !timed_out && !output_flood; }
+};
+
+/// How commands are confined. `bwrap` empty: not confined at all (only for
+/// code the dataset itself ships, or when the user passed the unsafe flag).
+struct sandbox {
+  std::string exec_helper;                 ///< bem-sandbox-exec: limits and peak memory (always used)
+  std::string bwrap;                       ///< path of bubblewrap, "" when unconfined
+  std::vector<std::string> readonly_dirs;  ///< toolchain folders to expose read-only
+  /// Finds bubblewrap and checks that it can build a sandbox here; `why` says
+  /// what failed when it returns an unconfined sandbox.
+  static sandbox detect(const std::string& exec_helper, const std::vector<std::string>& toolchain_dirs,
+                        std::string& why);
+  bool confined() const { return !bwrap.empty(); }
+};
+
+/// Runs `argv` with `workdir` as its working directory and only writable
+/// folder, the environment `env` (nothing else is inherited), stdin read
+/// from `stdin_file` (empty: nothing).
+confined_result run_confined(const sandbox& box, const std::vector<std::string>& argv, const std::string& workdir,
+                             const std::vector<std::pair<std::string, std::string>>& env,
+                             const resource_limits& limits, const std::string& stdin_file = {});
+
+}  // namespace rust_cargo
