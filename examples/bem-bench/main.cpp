@@ -41,10 +41,12 @@ commands:
   report DIR [DIR...] [--out DIR]
                       re-render metrics.json and report.html from records
                       (several DIRs: merge shards)
-  compare BASELINE CURRENT [--max-drop F] [--include-timing]
+  compare BASELINE CURRENT [--max-drop F] [--include-timing] [--across-models]
                       regression gate on two metrics.json files (or result
                       directories): exit 1 when a higher-is-better metric
-                      drops by more than F (relative, default 0.05)
+                      drops by more than F (relative, default 0.05);
+                      --across-models pairs results whatever the model (a new
+                      model against a baseline model, one model per file)
   hwinfo [--json]     the hardware report (CPU, microarchitecture, SIMD width,
                       base clock, TSC frequency, how cycles are counted)
 
@@ -184,7 +186,7 @@ int cmd_report(const std::vector<std::string>& args) {
 int cmd_compare(const std::vector<std::string>& args) {
   std::vector<std::string> files;
   double max_drop = 0.05;
-  bool include_timing = false;
+  bool include_timing = false, across_models = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--max-drop") {
       if (i + 1 >= args.size()) throw usage_error("--max-drop needs a value");
@@ -194,6 +196,8 @@ int cmd_compare(const std::vector<std::string>& args) {
         throw usage_error("--max-drop takes a non-negative number, got '" + args[i] + "'");
     } else if (args[i] == "--include-timing") {
       include_timing = true;
+    } else if (args[i] == "--across-models") {
+      across_models = true;
     } else if (!args[i].empty() && args[i][0] == '-') {
       throw usage_error("compare: unknown option " + args[i]);
     } else {
@@ -201,7 +205,7 @@ int cmd_compare(const std::vector<std::string>& args) {
     }
   }
   if (files.size() != 2) throw usage_error("compare needs BASELINE and CURRENT");
-  return compare_metrics(files[0], files[1], max_drop, include_timing, std::cout);
+  return compare_metrics(files[0], files[1], max_drop, include_timing, across_models, std::cout);
 }
 
 int cmd_hwinfo(const std::vector<std::string>& args) {

@@ -114,6 +114,45 @@ std::string series_label(const json& e) {
   return label;
 }
 
+/// Suites whose records carry a "category" condition (the Rust code suite):
+/// one row per model and category, one column per headline metric.
+void category_table(std::ostream& h, const std::vector<const json*>& entries) {
+  static const std::vector<std::string> columns = {"compile_rate",   "pass@1",         "pass@5",
+                                                   "pass@10",        "greedy_pass@1",  "tests_executed",
+                                                   "borrow_check_failures"};
+  std::vector<std::pair<std::string, std::string>> rows;
+  std::map<std::pair<std::string, std::string>, std::map<std::string, double>> cells;
+  std::set<std::string> used;
+  for (const auto* e : entries) {
+    const json& r = *e;
+    if (!r.contains("condition") || !r["condition"].is_object() || !r["condition"].contains("category") ||
+        !r["condition"]["category"].is_string() || r["condition"].contains("rustc_error") || !r["mean"].is_number())
+      continue;
+    const std::string metric = r.value("metric", "");
+    if (std::find(columns.begin(), columns.end(), metric) == columns.end()) continue;
+    const auto key = std::make_pair(series_label(r), r["condition"]["category"].get<std::string>());
+    if (!cells.count(key)) rows.push_back(key);
+    cells[key][metric] = r["mean"].get<double>();
+    used.insert(metric);
+  }
+  if (rows.empty()) return;
+  h << "<table><tr><th>model</th><th>category</th>";
+  for (const auto& c : columns)
+    if (used.count(c)) h << "<th>" << html_escape(c) << "</th>";
+  h << "</tr>\n";
+  for (const auto& key : rows) {
+    h << "<tr><td>" << html_escape(key.first) << "</td><td>" << html_escape(key.second) << "</td>";
+    for (const auto& c : columns) {
+      if (!used.count(c)) continue;
+      const auto& row = cells[key];
+      const auto it = row.find(c);
+      h << "<td class=\"num\">" << (it == row.end() ? std::string("–") : fmt(it->second)) << "</td>";
+    }
+    h << "</tr>\n";
+  }
+  h << "</table>\n";
+}
+
 std::string render_html(const json& metrics) {
   const json& ctx = metrics["context"];
   const json& summary = metrics["summary"];
@@ -156,6 +195,7 @@ std::string render_html(const json& metrics) {
     const auto& entries = by_task[task];
     h << "<h2>" << html_escape(task) << "</h2>\n";
     const std::string head = headline(entries);
+    category_table(h, entries);
 
     // Accuracy against sequence length, one series per model configuration.
     std::map<std::string, bem::metrics::plot_series> series;
@@ -392,11 +432,26 @@ void write_outputs(const std::vector<std::string>& dirs, const std::string& out_
   if (!html) throw std::runtime_error(out_dir + "/report.html: write failed");
 }
 
+/// The comparison key: a summary's identity, without the model when a new
+/// model is compared with a baseline model.
+std::string compare_key(const json& e, bool across_models) {
+  if (!across_models) return summary_key(e);
+  json k = json::parse(summary_key(e));
+  k.erase("model");
+  k.erase("model_version");
+  if (k["config"].is_object()) k["config"].erase("model");
+  return k.dump();
+}
+
 int compare_metrics(const std::string& baseline, const std::string& current, double max_drop, bool include_timing,
-                    std::ostream& out) {
+                    bool across_models, std::ostream& out) {
   const json base = read_metrics_json(baseline), cur = read_metrics_json(current);
   std::map<std::string, const json*> current_by_key;
-  for (const auto& e : cur["summary"]) current_by_key[summary_key(e)] = &e;
+  for (const auto& e : cur["summary"]) {
+    if (!current_by_key.emplace(compare_key(e, across_models), &e).second)
+      throw std::runtime_error(current + ": several models give '" + e.value("metric", "") +
+                               "' for one configuration; --across-models compares one model per file");
+  }
   int gated = 0, failed = 0;
   out << std::left << std::setw(8) << "status" << std::setw(60) << "task / model / split / metric" << std::right
       << std::setw(12) << "baseline" << std::setw(12) << "current" << std::setw(10) << "change" << "\n";
@@ -410,7 +465,7 @@ int compare_metrics(const std::string& baseline, const std::string& current, dou
     if (b.contains("breakdown")) what += " [" + compact(b["breakdown"]) + "]";
     if (!compact(b["config"]["model"]).empty()) what += " (" + compact(b["config"]["model"]) + ")";
     const double bv = b["mean"].get<double>();
-    auto it = current_by_key.find(summary_key(b));
+    auto it = current_by_key.find(compare_key(b, across_models));
     if (it == current_by_key.end() || !(*it->second)["mean"].is_number()) {
       ++failed;
       out << std::left << std::setw(8) << "MISSING" << std::setw(60) << what << std::right << std::setw(12) << fmt(bv)

@@ -31,6 +31,7 @@ void write_outputs(const std::vector<std::string>& dirs, const std::string& out_
 /// more than max_drop or disappeared); throws std::runtime_error for
 /// unreadable input.
 int compare_metrics(const std::string& baseline, const std::string& current, double max_drop, bool include_timing,
+                    bool across_models,
                     std::ostream& out);
 
 }  // namespace bench_driver

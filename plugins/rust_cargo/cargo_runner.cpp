@@ -138,8 +138,8 @@ bool is_borrow_check_error(const std::string& code) {
 cargo_runner::cargo_runner(toolchain tc, sandbox box, runner_limits limits, fs::path worker_dir)
     : tc_(std::move(tc)), box_(std::move(box)), limits_(limits), dir_(std::move(worker_dir)) {}
 
-std::vector<std::pair<std::string, std::string>> cargo_runner::environment() const {
-  const std::string d = dir_.string();
+std::vector<std::pair<std::string, std::string>> cargo_runner::environment(const fs::path& dir) const {
+  const std::string d = dir.string();
   return {{"PATH", (fs::path(tc_.cargo).parent_path() / "").string() + ":" + tc_.sysroot + "/bin:/usr/bin:/bin"},
           {"HOME", d},
           {"TMPDIR", "/tmp"},
@@ -156,22 +156,47 @@ std::vector<std::pair<std::string, std::string>> cargo_runner::environment() con
           {"RUST_BACKTRACE", "0"}};
 }
 
+namespace {
+
+// A sample may take write permission away from its own files so that they
+// survive it (and decide the next sample's verdict): give the owner full
+// access back, without following links, before removing the folder.
+void remove_sample_folder(const fs::path& dir) {
+  std::error_code ec;
+  if (!fs::exists(fs::symlink_status(dir, ec))) return;
+  fs::permissions(dir, fs::perms::owner_all, fs::perm_options::add | fs::perm_options::nofollow, ec);
+  for (auto it = fs::recursive_directory_iterator(dir, fs::directory_options::skip_permission_denied, ec);
+       it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (ec) break;
+    if (it->is_directory(ec) && !it->is_symlink(ec))
+      fs::permissions(it->path(), fs::perms::owner_all, fs::perm_options::add | fs::perm_options::nofollow, ec);
+  }
+  fs::remove_all(dir, ec);
+  if (ec || fs::exists(fs::symlink_status(dir)))
+    throw std::runtime_error("cannot remove the sample folder " + dir.string() + ": " + ec.message());
+}
+
+}  // namespace
+
 sample_outcome cargo_runner::evaluate(const std::map<std::string, std::string>& files) {
   sample_outcome o;
-  std::error_code ec;
-  fs::remove_all(dir_, ec);
-  fs::create_directories(dir_);
+  // A fresh folder per sample: nothing a sample leaves behind can reach the next.
+  const fs::path dir = dir_ / ("sample-" + std::to_string(samples_++));
+  remove_sample_folder(dir);
+  fs::create_directories(dir);
   for (const auto& [rel, text] : files) {
-    const auto p = dir_ / rel;
+    const auto p = dir / rel;
     fs::create_directories(p.parent_path());
-    std::ofstream(p, std::ios::binary) << text;
+    std::ofstream out(p, std::ios::binary);
+    out << text;
+    if (!out.flush()) throw std::runtime_error("cannot write " + p.string());
   }
-  const auto env = environment();
+  const auto env = environment(dir);
   // `cargo build --tests` compiles the crate with its tests once; `cargo
   // test` then finds it fresh and only runs it (the public harness compiles
   // twice: `cargo build` without the tests, then `cargo test` with them).
   const auto build = run_confined(box_, {tc_.cargo, "build", "--offline", "--tests", "--message-format=json"},
-                                  dir_.string(), env, limits_.build);
+                                  dir.string(), env, limits_.build);
   o.build_seconds = build.seconds;
   o.build_peak_rss_kib = build.peak_rss_kib;
   if (!build.ok()) {
@@ -180,10 +205,11 @@ sample_outcome cargo_runner::evaluate(const std::map<std::string, std::string>& 
     o.result = build.timed_out                          ? verdict::build_timeout
                : build.output_flood || build.signal != 0 ? verdict::resource_limit
                                                           : verdict::compile_error;
+    remove_sample_folder(dir);
     return o;
   }
   o.compiled = true;
-  const auto test = run_confined(box_, {tc_.cargo, "test", "--offline", "--lib"}, dir_.string(), env, limits_.test);
+  const auto test = run_confined(box_, {tc_.cargo, "test", "--offline", "--lib"}, dir.string(), env, limits_.test);
   o.test_seconds = test.seconds;
   o.test_peak_rss_kib = test.peak_rss_kib;
   parse_test_counts(test.out, o.tests_passed, o.tests_failed);
@@ -200,7 +226,7 @@ sample_outcome cargo_runner::evaluate(const std::map<std::string, std::string>& 
     const auto& text = test.out.size() > 0 ? test.out : test.err;
     o.first_error = text.substr(text.size() > 800 ? text.size() - 800 : 0);
   }
-  fs::remove_all(dir_, ec);
+  remove_sample_folder(dir);
   return o;
 }
 

@@ -44,20 +44,21 @@ struct runner_limits {
   resource_limits build, test;
 };
 
-/// Evaluates crates in one worker folder (the only writable folder of the
-/// sandbox), emptied before each sample so that no sample sees another's
-/// files or build products.
+/// Evaluates crates in one worker folder: each sample gets a fresh
+/// subfolder (the only writable folder of its sandbox), removed afterwards,
+/// so no sample sees another's files or build products.
 class cargo_runner {
  public:
   cargo_runner(toolchain tc, sandbox box, runner_limits limits, std::filesystem::path worker_dir);
   sample_outcome evaluate(const std::map<std::string, std::string>& crate_files);
 
  private:
-  std::vector<std::pair<std::string, std::string>> environment() const;
+  std::vector<std::pair<std::string, std::string>> environment(const std::filesystem::path& dir) const;
   toolchain tc_;
   sandbox box_;
   runner_limits limits_;
   std::filesystem::path dir_;
+  std::uint64_t samples_ = 0;
 };
 
 /// Parses cargo's --message-format=json output: the codes and the first

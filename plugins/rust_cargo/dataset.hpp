@@ -34,7 +34,8 @@ const char* splice_kind_name(splice_kind k);
 /// The SHA-256 of benchmarks_v1/MANIFEST.sha256, pinned. Changing a task of
 /// v1 changes its manifest and fails the dataset test: a changed task goes
 /// to benchmarks_v2 (the spec's section 22) and v1 stays comparable.
-inline constexpr const char* benchmarks_v1_manifest_sha256 = "unset";
+inline constexpr const char* benchmarks_v1_manifest_sha256 =
+    "07fc54c8ba4968608245fa656460ac7dc00c4898f3a292981ca74278b36928a9";
 
 inline constexpr const char* fim_marker = "/*FILL*/";
 inline constexpr const char* test_module_declaration = "\n#[cfg(test)]\nmod bem_tests;\n";

@@ -344,10 +344,11 @@ class rust_cargo_benchmark {
       for (const auto* o : all) {
         for (const auto& c : o->error_codes) ++codes[c];
         build_s.push_back(o->build_seconds);
-        build_rss.push_back(static_cast<double>(o->build_peak_rss_kib) / 1024.0);
+        // Steps killed at a limit have no known peak (-1): left out.
+        if (o->build_peak_rss_kib >= 0) build_rss.push_back(static_cast<double>(o->build_peak_rss_kib) / 1024.0);
         if (o->compiled) {
           test_s.push_back(o->test_seconds);
-          test_rss.push_back(static_cast<double>(o->test_peak_rss_kib) / 1024.0);
+          if (o->test_peak_rss_kib >= 0) test_rss.push_back(static_cast<double>(o->test_peak_rss_kib) / 1024.0);
         }
       }
       const auto n_out = static_cast<std::int64_t>(all.size());

@@ -249,10 +249,11 @@ confined_result run_confined(const sandbox& box, const std::vector<std::string>&
     wait4(pid, &status, 0, &usage);
   }
   res.seconds = seconds_since(t0);
-  res.peak_rss_kib = usage.ru_maxrss;
-  if (const auto at = report.find("peak_rss_kib "); at != std::string::npos) {
-    res.peak_rss_kib = std::max<std::int64_t>(res.peak_rss_kib, std::atoll(report.c_str() + at + 13));
-  }
+  // Only bem-sandbox-exec sees the step's whole tree (bubblewrap does not
+  // pass it on); a step killed at a limit reports nothing: unknown.
+  res.peak_rss_kib = -1;
+  if (const auto at = report.find("peak_rss_kib "); at != std::string::npos)
+    res.peak_rss_kib = std::atoll(report.c_str() + at + 13);
   if (WIFEXITED(status)) {
     res.exit_code = WEXITSTATUS(status);
   } else if (WIFSIGNALED(status)) {

@@ -37,7 +37,7 @@ struct confined_result {
   bool output_truncated = false;
   std::string out, err;      ///< captured (possibly truncated) stdout and stderr
   double seconds = 0;
-  std::int64_t peak_rss_kib = 0;  ///< largest resident set of any process of the run
+  std::int64_t peak_rss_kib = -1;  ///< largest resident set of the step's processes; -1: unknown (killed)
   bool ok() const { return exit_code == 0 && !timed_out && !output_flood; }
 };
 

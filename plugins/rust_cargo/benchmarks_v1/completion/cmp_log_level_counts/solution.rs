@@ -1,0 +1,19 @@
+use std::collections::BTreeMap;
+
+/// Counts log lines per level. A line looks like `"[WARN] disk almost full"`:
+/// the level is the text between the leading `[` and the first `]` after it.
+/// Lines that do not start with `[`, or have no `]`, are skipped. Levels are
+/// counted exactly as written (case-sensitive).
+pub fn count_levels(lines: &[&str]) -> BTreeMap<String, usize> {
+    lines
+        .iter()
+        .filter_map(|line| {
+            let rest = line.strip_prefix('[')?;
+            let end = rest.find(']')?;
+            Some(&rest[..end])
+        })
+        .fold(BTreeMap::new(), |mut counts, level| {
+            *counts.entry(level.to_string()).or_insert(0) += 1;
+            counts
+        })
+}

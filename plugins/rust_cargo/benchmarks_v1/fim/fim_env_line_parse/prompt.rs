@@ -1,0 +1,9 @@
+/// Parses one line of a `.env` file. Blank lines and comments (whose first
+/// non-space character is `#`) give `None`. Any other line must be
+/// `KEY=VALUE`, split at the first `=`: the key is trimmed and must not be
+/// empty; the value is trimmed, then one pair of surrounding double quotes is
+/// removed if present. A line without `=`, or with an empty key, gives
+/// `Some(Err(..))` holding the trimmed line.
+pub fn parse_env_line(line: &str) -> Option<Result<(String, String), String>> {
+    /*FILL*/
+}

@@ -1,0 +1,27 @@
+/// Parses a dotted-quad IPv4 address such as `"192.168.0.1"` into its 32-bit
+/// value, the first octet being the most significant byte.
+///
+/// The text must be exactly four octets separated by `.`; each octet is 1 to
+/// 3 ASCII digits with a value of at most 255, and has no leading zero unless
+/// it is exactly `"0"` (to avoid octal ambiguity). Anything else, including
+/// spaces and signs, gives `None`.
+pub fn parse_ipv4(text: &str) -> Option<u32> {
+    let mut octets = text.split('.');
+    let mut address: u32 = 0;
+    for _ in 0..4 {
+        let part = octets.next()?;
+        let valid_shape = !part.is_empty()
+            && part.len() <= 3
+            && part.bytes().all(|b| b.is_ascii_digit())
+            && !(part.len() > 1 && part.starts_with('0'));
+        if !valid_shape {
+            return None;
+        }
+        let octet: u8 = part.parse().ok()?;
+        address = (address << 8) | u32::from(octet);
+    }
+    if octets.next().is_some() {
+        return None;
+    }
+    Some(address)
+}

@@ -1,0 +1,5 @@
+/// Compares two permission masks and returns `(granted, revoked)`: the bit
+/// indices (0 is the least significant bit) that are set in `after` but not
+/// in `before`, and those set in `before` but not in `after`, each list in
+/// ascending order.
+pub fn permission_changes(before: u32, after: u32) -> (Vec<u32>, Vec<u32>) {

@@ -1,0 +1,31 @@
+/// A network of routers: `links[i]` lists the routers directly reachable from
+/// router `i` (links are one-way). Links to routers outside the network
+/// (index `>= links.len()`) are ignored.
+///
+/// Returns the minimum number of hops needed to go from `from` to `to`:
+/// `Some(0)` when they are the same router, `None` when `to` cannot be
+/// reached or when `from` or `to` is out of range.
+pub fn min_hops(links: &[Vec<usize>], from: usize, to: usize) -> Option<usize> {
+    use std::collections::VecDeque;
+
+    let n = links.len();
+    if from >= n || to >= n {
+        return None;
+    }
+    let mut seen = vec![false; n];
+    seen[from] = true;
+    let mut queue = VecDeque::new();
+    queue.push_back((from, 0));
+    while let Some((router, hops)) = queue.pop_front() {
+        if router == to {
+            return Some(hops);
+        }
+        for &next in &links[router] {
+            if next < n && !seen[next] {
+                seen[next] = true;
+                queue.push_back((next, hops + 1));
+            }
+        }
+    }
+    None
+}

@@ -1,0 +1,3 @@
+//! Meeting-room scheduling.
+pub mod calendar;
+pub mod interval;

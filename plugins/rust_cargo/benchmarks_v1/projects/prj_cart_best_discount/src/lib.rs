@@ -1,0 +1,3 @@
+//! A shop checkout: cart lines and pluggable discounts.
+pub mod cart;
+pub mod discount;

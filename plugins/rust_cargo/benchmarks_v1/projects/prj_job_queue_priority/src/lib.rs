@@ -1,0 +1,3 @@
+//! A background job scheduler.
+pub mod job;
+pub mod queue;

@@ -1,0 +1,3 @@
+//! Request latency metrics.
+pub mod buckets;
+pub mod histogram;

@@ -1,0 +1,71 @@
+// Task: make the library charge for late returns, using `crate::policy`.
+// `return_book(isbn, day)` must now return `Result<u32, LoanError>`: the fee
+// charged (added to the borrowing member's `owed_cents`), or
+// `LoanError::NotOnLoan` if the book is not on loan. `checkout` must refuse
+// with `LoanError::Blocked` a member whose `owed_cents` exceeds the policy's
+// `block_above_cents`. Add `pub fn pay(&mut self, member: u32, cents: u32)`
+// that reduces what the member owes (never below zero).
+use crate::member::Member;
+use crate::policy::FeePolicy;
+use std::collections::HashMap;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LoanError {
+    UnknownMember,
+    AlreadyOnLoan,
+    NotOnLoan,
+    Blocked,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Loan {
+    member: u32,
+    day: u32,
+}
+
+pub struct Library {
+    pub policy: FeePolicy,
+    members: HashMap<u32, Member>,
+    loans: HashMap<String, Loan>,
+}
+
+impl Library {
+    pub fn new(policy: FeePolicy) -> Library {
+        Library { policy, members: HashMap::new(), loans: HashMap::new() }
+    }
+
+    pub fn join(&mut self, member: Member) {
+        self.members.insert(member.id, member);
+    }
+
+    pub fn member(&self, id: u32) -> Option<&Member> {
+        self.members.get(&id)
+    }
+
+    pub fn checkout(&mut self, isbn: &str, member: u32, day: u32) -> Result<(), LoanError> {
+        let m = self.members.get(&member).ok_or(LoanError::UnknownMember)?;
+        if m.owed_cents > self.policy.block_above_cents {
+            return Err(LoanError::Blocked);
+        }
+        if self.loans.contains_key(isbn) {
+            return Err(LoanError::AlreadyOnLoan);
+        }
+        self.loans.insert(isbn.to_string(), Loan { member, day });
+        Ok(())
+    }
+
+    pub fn return_book(&mut self, isbn: &str, day: u32) -> Result<u32, LoanError> {
+        let loan = self.loans.remove(isbn).ok_or(LoanError::NotOnLoan)?;
+        let fee = self.policy.fee(loan.day, day);
+        if let Some(m) = self.members.get_mut(&loan.member) {
+            m.owed_cents += fee;
+        }
+        Ok(fee)
+    }
+
+    pub fn pay(&mut self, member: u32, cents: u32) {
+        if let Some(m) = self.members.get_mut(&member) {
+            m.owed_cents = m.owed_cents.saturating_sub(cents);
+        }
+    }
+}

@@ -1,0 +1,3 @@
+//! Querying structured service logs.
+pub mod query;
+pub mod record;

@@ -1,0 +1,3 @@
+//! Small dense matrices.
+pub mod matrix;
+pub mod ops;

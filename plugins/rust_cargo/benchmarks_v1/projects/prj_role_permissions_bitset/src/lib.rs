@@ -1,0 +1,3 @@
+//! Access control for an admin console.
+pub mod perm;
+pub mod role;

@@ -1,0 +1,3 @@
+//! URL routing for a small web service.
+pub mod pattern;
+pub mod router;

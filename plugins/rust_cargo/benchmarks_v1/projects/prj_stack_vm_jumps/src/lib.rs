@@ -1,0 +1,3 @@
+//! A tiny stack machine for scripting device tests.
+pub mod instr;
+pub mod machine;

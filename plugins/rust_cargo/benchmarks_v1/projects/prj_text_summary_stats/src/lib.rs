@@ -1,0 +1,3 @@
+//! Text statistics for editorial tooling.
+pub mod summary;
+pub mod tokenize;

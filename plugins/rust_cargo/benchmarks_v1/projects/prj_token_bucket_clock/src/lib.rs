@@ -1,0 +1,3 @@
+//! Rate limiting with an injectable clock.
+pub mod bucket;
+pub mod clock;

@@ -1,0 +1,3 @@
+//! Release versions for a package index.
+pub mod ordering;
+pub mod version;

@@ -1,0 +1,4 @@
+//! Multi-currency wallets.
+pub mod currency;
+pub mod rates;
+pub mod wallet;

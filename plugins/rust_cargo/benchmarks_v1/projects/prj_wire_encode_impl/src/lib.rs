@@ -1,0 +1,3 @@
+//! A tiny binary wire format for device telemetry.
+pub mod codec;
+pub mod telemetry;

@@ -1,0 +1,36 @@
+// Task: remove the explicit loops. `overdue_ids` must return
+// `impl Iterator<Item = u32> + '_` (same ids, same order) instead of a Vec, and
+// `late_fee_total` must be computed with an iterator chain. Behaviour stays
+// the same.
+
+pub struct Loan {
+    pub id: u32,
+    pub due_day: u32,
+    pub returned: bool,
+}
+
+/// Ids of loans that are not returned and whose due day is before `today`.
+pub fn overdue_ids(loans: &[Loan], today: u32) -> Vec<u32> {
+    let mut ids = Vec::new();
+    for loan in loans {
+        if !loan.returned && loan.due_day < today {
+            ids.push(loan.id);
+        }
+    }
+    ids
+}
+
+/// 25 cents per day late for every overdue loan, capped at 500 cents per loan.
+pub fn late_fee_total(loans: &[Loan], today: u32) -> u32 {
+    let mut total = 0;
+    for loan in loans {
+        if !loan.returned && loan.due_day < today {
+            let mut fee = (today - loan.due_day) * 25;
+            if fee > 500 {
+                fee = 500;
+            }
+            total += fee;
+        }
+    }
+    total
+}

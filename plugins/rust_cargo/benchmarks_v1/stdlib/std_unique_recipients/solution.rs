@@ -1,0 +1,15 @@
+use std::collections::HashSet;
+
+/// Cleans a mailing list: drops blank entries and repeated addresses, keeping
+/// the first occurrence of each address in the original order. Addresses are
+/// compared ignoring ASCII case and surrounding whitespace; the kept entries
+/// are returned trimmed, with their original case.
+pub fn unique_recipients(list: &[&str]) -> Vec<String> {
+    let mut seen = HashSet::new();
+    list.iter()
+        .map(|address| address.trim())
+        .filter(|address| !address.is_empty())
+        .filter(|address| seen.insert(address.to_ascii_lowercase()))
+        .map(str::to_string)
+        .collect()
+}

@@ -1,0 +1,235 @@
+// benchmarks_v1: size, versioning, splicing, prompt rendering, rejection of
+// malformed tasks, and pass@k.
+#include "dataset.hpp"
+#include "models.hpp"
+
+#include <bem/hash.hpp>
+#include <metrics/pass_at_k.hpp>
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+namespace fs = std::filesystem;
+using namespace rust_cargo;
+
+namespace {
+
+const fs::path dataset_root = BEM_RUST_DATASET_SOURCE_DIR;
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+const dataset& v1() {
+  static const dataset d = load_dataset(dataset_root);
+  return d;
+}
+
+/// A copy of one task in a scratch folder, to break on purpose.
+struct scratch_task {
+  fs::path root = fs::temp_directory_path() / ("bem-dataset-test-" + std::to_string(::getpid()));
+  fs::path dir;
+  explicit scratch_task(const std::string& category, const std::string& id) {
+    fs::remove_all(root);
+    dir = root / category / id;
+    fs::create_directories(dir.parent_path());
+    fs::copy(dataset_root / category / id, dir, fs::copy_options::recursive);
+  }
+  ~scratch_task() { fs::remove_all(root); }
+  void write(const std::string& file, const std::string& text) const { std::ofstream(dir / file) << text; }
+  void replace(const std::string& file, const std::string& from, const std::string& to) const {
+    std::string s = slurp(dir / file);
+    const auto at = s.find(from);
+    REQUIRE(at != std::string::npos);
+    s.replace(at, from.size(), to);
+    write(file, s);
+  }
+  /// The error load_task gives; "" when it loads.
+  std::string error() const {
+    try {
+      load_task(dir);
+    } catch (const dataset_error& e) {
+      return e.what();
+    }
+    return {};
+  }
+};
+
+bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+}  // namespace
+
+TEST_CASE("benchmarks_v1 holds at least 25 tasks in every category and 200 in all") {
+  std::map<std::string, int> per;
+  for (const auto& t : v1().tasks) ++per[t.category];
+  for (const auto& c : category_names()) {
+    INFO(c);
+    CHECK(per[c] >= 25);
+  }
+  CHECK(v1().tasks.size() >= 200);
+  CHECK(v1().version == "benchmarks_v1");
+}
+
+TEST_CASE("benchmarks_v1 is frozen: its manifest matches the tasks and the pinned hash") {
+  // A task changed since v1 was released shows up here by name.
+  const std::string on_disk = slurp(dataset_root / "MANIFEST.sha256");
+  const std::string now = v1().manifest();
+  std::istringstream a(on_disk), b(now);
+  std::string la, lb;
+  while (static_cast<bool>(std::getline(a, la)) | static_cast<bool>(std::getline(b, lb))) {
+    INFO("MANIFEST.sha256 says: " << la);
+    INFO("the folder gives:     " << lb);
+    REQUIRE(la == lb);
+    la.clear();
+    lb.clear();
+  }
+  // Regenerating the manifest does not help: its hash is pinned in the code.
+  // A changed task belongs in benchmarks_v2.
+  CHECK(v1().manifest_hash() == std::string(benchmarks_v1_manifest_sha256));
+}
+
+TEST_CASE("every task splices its reference answer back into the solution") {
+  for (const auto& t : v1().tasks) {
+    INFO(t.category << "/" << t.id);
+    const auto files = t.crate_files(t.oracle_output());
+    const std::string expected_root = t.target_file == "src/lib.rs" ? t.solution + test_module_declaration
+                                                                   : t.context.at("src/lib.rs") + test_module_declaration;
+    CHECK(files.at("src/lib.rs") == expected_root);
+    if (t.target_file != "src/lib.rs") CHECK(files.at(t.target_file) == t.solution);
+    CHECK(files.at("src/bem_tests.rs") == t.tests);
+    CHECK(files.at("Cargo.toml") == t.cargo_toml);
+    // The unchanged prompt: nothing added, or the original file.
+    const auto unchanged = t.crate_files(t.identity_output());
+    const std::string& target = unchanged.at(t.target_file);
+    if (t.kind() == splice_kind::fill_in_middle) {
+      CHECK(contains(t.prompt, fim_marker));
+      CHECK(unchanged.at(t.target_file).find(fim_marker) == std::string::npos);
+    } else {
+      CHECK(target.compare(0, t.prompt.size(), t.prompt) == 0);
+    }
+    CHECK(t.oracle_output() != t.identity_output());
+    CHECK_FALSE(t.tags.empty());
+  }
+}
+
+TEST_CASE("malformed tasks are rejected with the file and the field named") {
+  const std::string cat = "completion", id = "cmp_sum_of_even_squares";
+  {
+    scratch_task s(cat, id);
+    CHECK(s.error().empty());
+  }
+  struct breakage {
+    const char* file;
+    const char* from;
+    const char* to;
+    const char* expect;  // in the message, beside the file name
+  };
+  const breakage cases[] = {
+      {"metadata.yaml", "difficulty: easy", "", "field 'difficulty': missing"},
+      {"metadata.yaml", "difficulty: easy", "difficulty: trivial", "field 'difficulty': must be easy, medium or hard"},
+      {"metadata.yaml", "id: cmp_sum_of_even_squares", "id: other", "field 'id': must equal the folder name"},
+      {"metadata.yaml", "tags: [iterators, closures]", "tags: iterators", "field 'tags': must be a non-empty list"},
+      {"metadata.yaml", "category: completion", "category: fim", "field 'category'"},
+      {"metadata.yaml", "test_command: cargo test --offline", "test_command: cargo test", "field 'test_command'"},
+      {"metadata.yaml", "compile_command: cargo build --offline", "target_file: src/x.rs\ncompile_command: cargo build --offline", "field 'target_file': only projects"},
+      {"metadata.yaml", "tags: [iterators, closures]", "tags: [iterators, closures", "metadata.yaml:"},
+      {"metadata.yaml", "expected_runtime_s: 0.1", "expected_runtime_s: soon", "field 'expected_runtime_s'"},
+      {"Cargo.toml", "doctest = false", "", "Cargo.toml: [lib] needs doctest = false"},
+      {"Cargo.toml", "[dependencies]", "[dependencies]\nrand = \"0.8\"", "Cargo.toml: no dependencies"},
+      {"solution.rs", "pub fn", "fn", "solution.rs: must start with prompt.rs"},
+  };
+  for (const auto& c : cases) {
+    INFO(c.file << ": '" << c.from << "' -> '" << c.to << "'");
+    scratch_task s(cat, id);
+    s.replace(c.file, c.from, c.to);
+    const std::string e = s.error();
+    CHECK(contains(e, c.file));
+    CHECK(contains(e, c.expect));
+  }
+  {
+    scratch_task s(cat, id);
+    fs::remove(s.dir / "tests.rs");
+    CHECK(contains(s.error(), "tests.rs: missing"));
+  }
+  {
+    scratch_task s("fim", "fim_run_length_encode");
+    s.replace("prompt.rs", "runs\n}", "runs /*FILL*/\n}");
+    CHECK(contains(s.error(), "prompt.rs: must hold the marker /*FILL*/ exactly once"));
+  }
+  {
+    scratch_task s("projects", "prj_inventory_restock");
+    s.write("src/store.rs", "// the target file must come from prompt.rs\n");
+    CHECK(contains(s.error(), "field 'target_file'"));
+  }
+}
+
+TEST_CASE("FIM templates of the model families") {
+  CHECK(render_fim("starcoder", "", "P", "S") == "<fim_prefix>P<fim_suffix>S<fim_middle>");
+  CHECK(render_fim("qwen2.5-coder", "", "P", "S") == "<|fim_prefix|>P<|fim_suffix|>S<|fim_middle|>");
+  CHECK(render_fim("codellama", "", "P", "S") == "<PRE> P <SUF>S <MID>");
+  CHECK(render_fim("deepseek-coder", "", "P", "S") == "<｜fim▁begin｜>P<｜fim▁hole｜>S<｜fim▁end｜>");
+  CHECK(render_fim("codestral", "", "P", "S") == "[SUFFIX]S[PREFIX]P");
+  CHECK(render_fim("custom", "<s>{suffix}|{prefix}<m>", "P", "S") == "<s>S|P<m>");
+  CHECK(render_fim("custom", "{prefix}@{suffix}", "{suffix}", "x") == "{suffix}@x");
+  CHECK_THROWS_WITH(render_fim("custom", "{prefix} only", "P", "S"), doctest::Contains("fim_format"));
+  CHECK_THROWS_WITH(render_fim("gpt", "", "P", "S"), doctest::Contains("unknown template 'gpt'"));
+}
+
+TEST_CASE("prompts and replies per splice kind") {
+  const auto& tasks = v1().tasks;
+  auto find = [&](const std::string& id) -> const task& {
+    for (const auto& t : tasks)
+      if (t.id == id) return t;
+    FAIL("no task " << id);
+    return tasks.front();
+  };
+  const task& cont = find("cmp_sum_of_even_squares");
+  const task& fim = find("fim_run_length_encode");
+  const task& proj = find("prj_inventory_restock");
+  CHECK(render_completion_prompt(cont, "starcoder", "") == cont.prompt);
+  CHECK(render_completion_prompt(fim, "starcoder", "") == render_fim("starcoder", "", fim.prefix, fim.suffix));
+  const std::string p = render_completion_prompt(proj, "starcoder", "");
+  CHECK(contains(p, "src/item.rs"));
+  CHECK(contains(p, proj.context.at("src/item.rs")));
+  CHECK(contains(p, proj.prompt));
+  CHECK(contains(render_chat_prompt(proj), "src/store.rs"));
+  CHECK(contains(render_chat_prompt(fim), fim_marker));
+
+  // A chat model that repeats the prompt, or returns the whole file.
+  const std::string repeated = "Sure:\n```rust\n" + cont.solution + "```\n";
+  CHECK(output_from_reply(cont, repeated, true) == cont.oracle_output());
+  const std::string whole = "```rust\n" + fim.solution + "```";
+  CHECK(output_from_reply(fim, whole, true) == fim.oracle_output());
+  CHECK(output_from_reply(cont, "raw text", false) == "raw text");
+}
+
+TEST_CASE("unbiased pass@k") {
+  using bem::metrics::pass_at_k;
+  CHECK(pass_at_k(10, 1, 1) == doctest::Approx(0.1));
+  CHECK(pass_at_k(10, 1, 5) == doctest::Approx(0.5));
+  CHECK(pass_at_k(10, 0, 10) == 0.0);
+  CHECK(pass_at_k(10, 3, 10) == 1.0);  // n - c < k
+  CHECK(pass_at_k(5, 5, 5) == 1.0);
+  // Against the binomial definition 1 - C(n-c, k) / C(n, k).
+  auto binom = [](int n, int k) {
+    double r = 1;
+    for (int i = 1; i <= k; ++i) r = r * (n - k + i) / i;
+    return k < 0 || k > n ? 0.0 : r;
+  };
+  for (int n = 1; n <= 20; ++n)
+    for (int c = 0; c <= n; ++c)
+      for (int k = 1; k <= n; ++k) {
+        INFO(n << " " << c << " " << k);
+        CHECK(pass_at_k(n, c, k) == doctest::Approx(1.0 - binom(n - c, k) / binom(n, k)));
+      }
+  CHECK_THROWS(pass_at_k(4, 1, 5));  // needs n >= k
+  CHECK_THROWS(pass_at_k(4, 5, 1));
+}

@@ -1,0 +1,658 @@
+// Hostile submissions against the Rust cargo runner: model-written Rust is
+// untrusted, and runs code at compile time (const evaluation, include_str!)
+// as well as at test time. Every case here submits a crate that attacks the
+// host — loops, bombs, floods, escapes, network, leftover processes, deleting
+// data — and checks three things: the sample is recorded as a failure with
+// the verdict it should get, evaluate() returns within its limits, and the
+// host saw no effect. The last cases check that the runner goes on.
+//
+// Needs cargo/rustc and a working bubblewrap: without them the binary exits
+// with 77 (meson's "skipped") before any case runs and says why. The path of
+// bem-sandbox-exec comes from $BEM_SANDBOX_EXEC (the meson build sets it).
+#include "cargo_runner.hpp"
+#include "sandbox.hpp"
+
+#include <doctest/doctest.h>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <future>
+#include <map>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+using namespace rust_cargo;
+namespace fs = std::filesystem;
+
+namespace {
+
+// Short limits keep the test fast: a crate here compiles in well under a
+// second, so only the endless const evaluation ever needs the build limit.
+constexpr double build_wall_s = 30;
+constexpr double test_wall_s = 3;
+// Start-up, killing the sandbox and cleaning up, on a loaded machine.
+constexpr double slack_s = 5;
+// Other people's builds run on this machine: the host's process count may
+// drift by this much while a case runs.
+constexpr int process_count_margin = 25;
+// bubblewrap's processes outside the sandbox's process limit.
+constexpr int sandbox_own_processes = 4;
+constexpr double process_settle_s = 5;   // how long leftovers may take to go
+constexpr double leftover_settle_s = 3;  // ... and a detached sleeper
+// Small enough that a memory bomb reaches it before the time limit (touching
+// memory runs at a few hundred MB/s on a loaded VM), large enough for cargo.
+constexpr std::uint64_t small_address_space_bytes = 1ull << 30;
+
+using crate_files = std::map<std::string, std::string>;
+using clock_type = std::chrono::steady_clock;
+
+const std::string tag = std::to_string(getpid());
+// Everything this test writes on the host, all under /tmp/hostile*.
+const fs::path work_root = "/tmp/hostile-work-" + tag;  // the worker's parent folder
+const fs::path worker_dir = work_root / "w0";           // the sandbox's only writable folder
+const fs::path marker_path = "/tmp/hostile-marker-" + tag;
+const fs::path secret_path = "/tmp/hostile-secret-" + tag + ".txt";
+const fs::path dataset_dir = "/tmp/hostile-dataset-" + tag;
+
+double seconds_since(clock_type::time_point t0) {
+  return std::chrono::duration<double>(clock_type::now() - t0).count();
+}
+
+std::string replace_all(std::string text, const std::string& from, const std::string& to) {
+  for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+    text.replace(at, from.size(), to);
+  return text;
+}
+
+// Fills the @NAME@ placeholders of a Rust template; @PID@ is always known.
+std::string fill(std::string rust, const std::vector<std::pair<std::string, std::string>>& values = {}) {
+  rust = replace_all(std::move(rust), "@PID@", tag);
+  rust = replace_all(std::move(rust), "@WORK_ROOT@", work_root.string());
+  for (const auto& [k, v] : values) rust = replace_all(std::move(rust), "@" + k + "@", v);
+  return rust;
+}
+
+// A complete crate as the runner assembles it (docs/rust-benchmarks.md):
+// the manifest, src/lib.rs with the tests module appended, src/bem_tests.rs.
+crate_files crate(const std::string& lib_body, const std::string& tests_body) {
+  static const std::string manifest =
+      "[package]\nname = \"hostile\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n"
+      "[lib]\npath = \"src/lib.rs\"\ndoctest = false\n\n[dependencies]\n";
+  return {{"Cargo.toml", manifest},
+          {"src/lib.rs", lib_body + "\n#[cfg(test)]\nmod bem_tests;\n"},
+          {"src/bem_tests.rs", "#[allow(unused_imports)]\nuse super::*;\n\n" + tests_body}};
+}
+
+void write_file(const fs::path& p, const std::string& text) {
+  fs::create_directories(p.parent_path());
+  std::ofstream(p, std::ios::binary) << text;
+}
+
+std::optional<std::string> read_file(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+/// Numeric entries of /proc: the host's processes.
+int process_count() {
+  int n = 0;
+  std::error_code ec;
+  for (fs::directory_iterator it("/proc", ec), end; !ec && it != end; it.increment(ec)) {
+    const auto name = it->path().filename().string();
+    if (!name.empty() && name.find_first_not_of("0123456789") == std::string::npos) ++n;
+  }
+  return n;
+}
+
+/// Host processes (other than this one) with `needle` in their command line.
+int processes_with_argument(const std::string& needle) {
+  int n = 0;
+  const std::string self = std::to_string(getpid());
+  std::error_code ec;
+  for (fs::directory_iterator it("/proc", ec), end; !ec && it != end; it.increment(ec)) {
+    const auto name = it->path().filename().string();
+    if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos || name == self) continue;
+    auto cmdline = read_file(it->path() / "cmdline");
+    if (!cmdline) continue;  // it went away
+    for (char& c : *cmdline)
+      if (c == '\0') c = ' ';
+    if (cmdline->find(needle) != std::string::npos) ++n;
+  }
+  return n;
+}
+
+/// Host processes descending from this one: the sandboxes it started and
+/// everything in them, zombies, orphans and new sessions included (they are
+/// reparented inside the sandbox's PID namespace, never out of it).
+int descendants() {
+  std::map<int, int> parent;
+  std::error_code ec;
+  for (fs::directory_iterator it("/proc", ec), end; !ec && it != end; it.increment(ec)) {
+    const auto name = it->path().filename().string();
+    if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
+    const auto stat = read_file(it->path() / "stat");
+    if (!stat) continue;
+    // "pid (comm) state ppid ...": comm may hold spaces and parentheses.
+    const auto close = stat->rfind(')');
+    if (close == std::string::npos) continue;
+    std::istringstream rest(stat->substr(close + 1));
+    char state = 0;
+    int ppid = 0;
+    if (rest >> state >> ppid) parent[std::stoi(name)] = ppid;
+  }
+  const int self = getpid();
+  int n = 0;
+  for (const auto& [pid, ppid] : parent) {
+    int up = ppid;
+    for (int depth = 0; up > 1 && up != self && depth < 4096; ++depth) {
+      const auto at = parent.find(up);
+      up = at == parent.end() ? 0 : at->second;
+    }
+    if (up == self) ++n;
+  }
+  return n;
+}
+
+/// Polls `done` every 50 ms for up to `seconds`; true once it held.
+template <class F>
+bool eventually(double seconds, F done) {
+  const auto t0 = clock_type::now();
+  for (;;) {
+    if (done()) return true;
+    if (seconds_since(t0) > seconds) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The toolchain and sandbox, found once before any case runs.
+
+struct judge {
+  toolchain tc;
+  sandbox box;
+};
+std::optional<judge> the_judge;
+
+void remove_host_files() {
+  std::error_code ec;
+  // A sample may have left read-only folders in the worker folder (never
+  // follow its symlinks: they may point anywhere on the host).
+  fs::permissions(worker_dir, fs::perms::owner_all, fs::perm_options::add, ec);
+  for (fs::recursive_directory_iterator it(work_root, ec), end; !ec && it != end; it.increment(ec)) {
+    std::error_code ignored;
+    if (it->symlink_status(ignored).type() == fs::file_type::directory)
+      fs::permissions(it->path(), fs::perms::owner_all, fs::perm_options::add, ignored);
+  }
+  for (const auto& p : {work_root, marker_path, secret_path, dataset_dir}) fs::remove_all(p, ec);
+}
+
+// A doctest listener: before the first case it finds cargo and bubblewrap or
+// exits 77; after the last it removes this test's files from /tmp.
+class sandbox_gate : public doctest::IReporter {
+ public:
+  explicit sandbox_gate(const doctest::ContextOptions&) {}
+  void test_run_start() override {
+    const char* helper = std::getenv("BEM_SANDBOX_EXEC");
+    if (helper == nullptr || access(helper, X_OK) != 0) {
+      // A build error, not a missing tool: fail rather than skip.
+      std::fprintf(stderr, "test_sandbox: set BEM_SANDBOX_EXEC to the path of bem-sandbox-exec (got '%s')\n",
+                   helper ? helper : "");
+      std::exit(1);
+    }
+    try {
+      judge j{toolchain::detect(), {}};
+      std::string why;
+      j.box = sandbox::detect(helper, j.tc.readonly_dirs(), why);
+      if (!j.box.confined()) skip("no sandbox: " + why);
+      std::fprintf(stderr, "test_sandbox: %s, %s, bubblewrap %s\n", j.tc.cargo_version.c_str(),
+                   j.tc.rustc_version.c_str(), j.box.bwrap.c_str());
+      the_judge = std::move(j);
+    } catch (const std::exception& e) {
+      skip(e.what());
+    }
+  }
+  void test_run_end(const doctest::TestRunStats&) override { remove_host_files(); }
+  void report_query(const doctest::QueryData&) override {}
+  void test_case_start(const doctest::TestCaseData&) override {}
+  void test_case_reenter(const doctest::TestCaseData&) override {}
+  void test_case_end(const doctest::CurrentTestCaseStats&) override {}
+  void test_case_exception(const doctest::TestCaseException&) override {}
+  void subcase_start(const doctest::SubcaseSignature&) override {}
+  void subcase_end() override {}
+  void log_assert(const doctest::AssertData&) override {}
+  void log_message(const doctest::MessageData&) override {}
+  void test_case_skipped(const doctest::TestCaseData&) override {}
+
+ private:
+  [[noreturn]] static void skip(const std::string& why) {
+    std::fprintf(stderr, "test_sandbox: skipped: %s\n", why.c_str());
+    std::exit(77);  // meson: skipped
+  }
+};
+REGISTER_LISTENER("hostile_sandbox_gate", 1, sandbox_gate);
+
+/// One runner for every case, in one worker folder: the later cases see
+/// whatever the earlier ones left behind, as a real run would.
+cargo_runner& runner() {
+  static cargo_runner r = [] {
+    runner_limits limits;
+    limits.build.wall_seconds = build_wall_s;
+    limits.test.wall_seconds = test_wall_s;
+    return cargo_runner(the_judge->tc, the_judge->box, limits, worker_dir);
+  }();
+  return r;
+}
+
+/// evaluate(), timed: every sample returns within its limits plus slack.
+/// `watch`, when given, is called every 50 ms on this thread while the
+/// sample runs on another (to look at the host's processes meanwhile).
+sample_outcome evaluate(const crate_files& files, cargo_runner& with = runner(),
+                        const std::function<void()>& watch = {}) {
+  REQUIRE(the_judge.has_value());
+  const auto t0 = clock_type::now();
+  auto pending = std::async(std::launch::async, [&] { return with.evaluate(files); });
+  while (pending.wait_for(std::chrono::milliseconds(50)) != std::future_status::ready)
+    if (watch) watch();
+  auto o = pending.get();
+  const double seconds = seconds_since(t0);
+  MESSAGE("verdict ", std::string(verdict_name(o.result)), ", build ", o.build_seconds, " s, test ", o.test_seconds,
+          " s, evaluate ", seconds, " s, peak RSS build ", o.build_peak_rss_kib, " KiB test ", o.test_peak_rss_kib,
+          " KiB, tests ", o.tests_passed, " passed ", o.tests_failed, " failed");
+  CHECK(o.build_seconds < build_wall_s + slack_s);
+  CHECK(o.test_seconds < test_wall_s + slack_s);
+  CHECK(seconds < build_wall_s + test_wall_s + slack_s);
+  return o;
+}
+
+/// A hostile sample: never passed.
+sample_outcome evaluate_hostile(const crate_files& files, cargo_runner& with = runner(),
+                                const std::function<void()>& watch = {}) {
+  auto o = evaluate(files, with, watch);
+  CHECK_FALSE(o.passed());
+  return o;
+}
+
+const char* const adder_lib = "pub fn add(a: i64, b: i64) -> i64 {\n    a + b\n}\n";
+const char* const adder_tests = R"rs(
+#[test]
+fn adds() { assert_eq!(add(2, 3), 5); }
+#[test]
+fn adds_negatives() { assert_eq!(add(-2, -3), -5); }
+#[test]
+fn zero_is_neutral() { assert_eq!(add(7, 0), 7); }
+)rs";
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// The parsers (no toolchain needed, but the gate runs first anyway).
+
+TEST_CASE("parse_test_counts sums every libtest result line") {
+  const std::string out =
+      "running 3 tests\ntest a ... ok\ntest b ... ok\ntest c ... ok\n\n"
+      "test result: ok. 3 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s\n\n"
+      "running 3 tests\ntest d ... ok\ntest e ... FAILED\ntest f ... FAILED\n\n"
+      "test result: FAILED. 1 passed; 2 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.01s\n";
+  int passed = -1, failed = -1;
+  parse_test_counts(out, passed, failed);
+  CHECK(passed == 4);
+  CHECK(failed == 2);
+  parse_test_counts("no tests ran\n", passed, failed);
+  CHECK(passed == 0);
+  CHECK(failed == 0);
+}
+
+TEST_CASE("parse_compiler_messages keeps the errors' codes and the first error") {
+  // A warning first: it must not become the first error.
+  const std::string out =
+      R"({"reason":"compiler-message","package_id":"hostile 0.1.0","message":{"level":"warning",)"
+      R"("message":"unused variable: `x`","code":{"code":"unused_variables","explanation":null},)"
+      R"("rendered":"warning: unused variable: `x`\n"}})"
+      "\n"
+      "   Compiling hostile v0.1.0\n"
+      R"({"reason":"compiler-message","package_id":"hostile 0.1.0","message":{"level":"error",)"
+      R"("message":"borrow of moved value: `v`","code":{"code":"E0382","explanation":"..."},)"
+      R"("rendered":"error[E0382]: borrow of moved value: `v`\n"}})"
+      "\n"
+      R"({"reason":"build-finished","success":false})"
+      "\n";
+  std::vector<std::string> codes;
+  std::string first;
+  parse_compiler_messages(out, codes, first);
+  CHECK(codes == std::vector<std::string>{"E0382"});
+  CHECK(first == "error[E0382]: borrow of moved value: `v`\n");
+}
+
+TEST_CASE("is_borrow_check_error") {
+  CHECK(is_borrow_check_error("E0382"));  // use after move
+  CHECK(is_borrow_check_error("E0499"));  // two mutable borrows
+  CHECK(is_borrow_check_error("E0502"));
+  CHECK_FALSE(is_borrow_check_error("E0308"));  // mismatched types
+  CHECK_FALSE(is_borrow_check_error("E0425"));  // unresolved name
+  CHECK_FALSE(is_borrow_check_error(""));
+}
+
+// ---------------------------------------------------------------------------
+// Hostile submissions, in file order (doctest's default), then the run goes on.
+
+TEST_CASE("sandbox: a well-behaved crate passes, so the failures below are the attacks'") {
+  const auto o = evaluate(crate(adder_lib, adder_tests));
+  CHECK(o.result == verdict::passed);
+  CHECK(o.tests_passed == 3);
+  CHECK(o.tests_failed == 0);
+}
+
+TEST_CASE("sandbox: an endless loop at test time is a test timeout") {
+  const auto o = evaluate_hostile(crate("pub fn forever() -> u64 {\n    loop {}\n}\n",
+                                        "#[test]\nfn never_ends() { assert_eq!(forever(), 1); }\n"));
+  CHECK(o.compiled);
+  CHECK(o.result == verdict::test_timeout);
+  CHECK(o.test_seconds >= test_wall_s);
+}
+
+TEST_CASE("sandbox: endless const evaluation stops the build") {
+  const std::string endless_const =
+      "pub const X: u64 = {\n    let mut i = 0u64;\n"
+      "    loop {\n        i = i.wrapping_add(1);\n        if i == 0 {\n            break i;\n        }\n    }\n};\n";
+  const std::string uses_it = "#[test]\nfn reads_x() { assert_eq!(X, 0); }\n";
+  SUBCASE("rustc's long-running-const-eval lint stops it") {
+    const auto o = evaluate_hostile(crate(endless_const, uses_it));
+    CHECK_FALSE(o.compiled);
+    CHECK((o.result == verdict::compile_error || o.result == verdict::build_timeout));
+  }
+  SUBCASE("with the lint allowed rustc evaluates forever: the build limit stops it") {
+    // An unknown lint on an older rustc is only a warning; there the step
+    // limit gives an error instead, which is just as good.
+    const auto o = evaluate_hostile(crate("#![allow(unknown_lints)]\n#![allow(long_running_const_eval)]\n" + endless_const,
+                                          uses_it));
+    CHECK_FALSE(o.compiled);
+    CHECK((o.result == verdict::build_timeout || o.result == verdict::compile_error));
+  }
+}
+
+TEST_CASE("sandbox: a fork bomb at test time is capped and leaves no process on the host") {
+  const int before = process_count();
+  REQUIRE(descendants() == 0);
+  int peak = 0;
+  const auto o = evaluate_hostile(crate("", R"rs(
+#[test]
+fn bomb() {
+    let _ = std::process::Command::new("/bin/sh").arg("-c").arg("b() { b | b & }; b").spawn();
+    loop {
+        // Children are never waited for: even their zombies count.
+        let _ = std::process::Command::new("sleep").arg("876.5").spawn();
+    }
+}
+)rs"), runner(), [&] { peak = std::max(peak, descendants()); });
+  CHECK(o.compiled);
+  CHECK((o.result == verdict::test_timeout || o.result == verdict::test_failure || o.result == verdict::resource_limit));
+  // It did explode, and the sandbox's process limit held (bubblewrap's own
+  // processes and this test's thread aside).
+  CHECK(peak > 0);
+  CHECK(peak <= static_cast<int>(resource_limits{}.processes) + sandbox_own_processes);
+  int after = 0;
+  CHECK(eventually(process_settle_s, [&] { return (after = process_count()) <= before + process_count_margin; }));
+  MESSAGE("host processes before ", before, ", after ", after, "; at most ", peak, " in the sandbox at once");
+  CHECK(eventually(process_settle_s, [] { return descendants() == 0 && processes_with_argument("876.5") == 0; }));
+}
+
+TEST_CASE("sandbox: a memory bomb is stopped and the runner returns") {
+  const std::string hog = R"rs(
+#[test]
+fn hog() {
+    let mut kept: Vec<Vec<u8>> = Vec::new();
+    loop {
+        kept.push(vec![0x5a; 1 << 20]);  // filled, so every page is touched
+    }
+}
+)rs";
+  SUBCASE("the default address-space limit: the clock stops it first here") {
+    const auto o = evaluate_hostile(crate("", hog));
+    CHECK(o.compiled);
+    CHECK((o.result == verdict::test_failure || o.result == verdict::test_timeout ||
+           o.result == verdict::resource_limit));
+  }
+  SUBCASE("a small address-space limit: the allocation fails and the test aborts") {
+    runner_limits limits;
+    limits.build.wall_seconds = build_wall_s;
+    limits.test.wall_seconds = test_wall_s;
+    limits.test.address_space_bytes = small_address_space_bytes;
+    cargo_runner small(the_judge->tc, the_judge->box, limits, worker_dir);
+    const auto o = evaluate_hostile(crate("", hog), small);
+    CHECK(o.compiled);
+    CHECK(o.result == verdict::test_failure);
+    CHECK(o.test_peak_rss_kib * 1024 <= static_cast<std::int64_t>(small_address_space_bytes));
+  }
+}
+
+TEST_CASE("sandbox: gigabytes of output are an output flood, stopped quickly") {
+  const auto o = evaluate_hostile(crate("", R"rs(
+use std::io::Write;
+
+#[test]
+fn flood() {
+    // Straight to the file descriptor: libtest captures print!, not this.
+    let line = [b'y'; 1 << 16];
+    let mut out = std::io::stdout();
+    while out.write_all(&line).is_ok() {}
+    panic!("stdout closed");
+}
+)rs"));
+  CHECK(o.compiled);
+  CHECK(o.result == verdict::resource_limit);
+  CHECK(o.test_seconds < test_wall_s);  // the flood limit, not the clock, stopped it
+}
+
+TEST_CASE("sandbox: writes outside the worker folder do not reach the host") {
+  std::error_code ec;
+  fs::remove(marker_path, ec);
+  // Visible from the worker folder only if the sandbox showed the host's /tmp.
+  write_file(work_root / "host-only.txt", "host\n");
+  const auto o = evaluate_hostile(crate("", fill(R"rs(
+#[test]
+fn escape() {
+    let tmp = std::fs::write("/tmp/hostile-marker-@PID@", b"escaped").is_ok();
+    let parent = std::fs::write("../escape", b"escaped").is_ok();
+    let parent_abs = std::fs::write("@WORK_ROOT@/escape-abs", b"escaped").is_ok();
+    let dir = std::fs::create_dir_all("../escape-dir/deeper").is_ok();
+    assert!(std::path::Path::new("../host-only.txt").exists(),
+            "wrote {} {} {} {} but cannot see the host", tmp, parent, parent_abs, dir);
+}
+)rs")));
+  CHECK(o.compiled);
+  CHECK(o.result == verdict::test_failure);
+  CHECK(o.tests_failed == 1);
+  CHECK(o.first_error.find("cannot see the host") != std::string::npos);
+  CHECK_FALSE(fs::exists(marker_path));
+  CHECK_FALSE(fs::exists(work_root / "escape"));
+  CHECK_FALSE(fs::exists(work_root / "escape-abs"));
+  CHECK_FALSE(fs::exists(work_root / "escape-dir"));
+  CHECK(read_file(work_root / "host-only.txt") == "host\n");
+}
+
+TEST_CASE("sandbox: include_str! cannot read host files") {
+  const std::string secret = "hostile-secret-" + tag + "-do-not-leak";
+  const std::string reads_it = "#[test]\nfn leaks() { assert!(S.contains(\"do-not-leak\")); }\n";
+  SUBCASE("an absolute path") {
+    write_file(secret_path, secret);
+    const auto o = evaluate_hostile(crate(fill("pub const S: &str = include_str!(\"/tmp/hostile-secret-@PID@.txt\");\n"), reads_it));
+    CHECK(o.result == verdict::compile_error);
+    CHECK(o.first_error.find(secret) == std::string::npos);
+  }
+  SUBCASE("a relative path into the worker's parent folder") {
+    // src/lib.rs is <work_root>/w0/src/lib.rs: two levels up is work_root.
+    write_file(work_root / "host-secret.txt", secret);
+    const auto o = evaluate_hostile(crate("pub const S: &str = include_str!(\"../../host-secret.txt\");\n", reads_it));
+    CHECK(o.result == verdict::compile_error);
+    CHECK(o.first_error.find(secret) == std::string::npos);
+  }
+  SUBCASE("a relative path climbing to the host's /etc") {
+    REQUIRE(fs::exists("/etc/hostname"));  // a host file the sandbox does not show
+    const auto o = evaluate_hostile(
+        crate("pub const S: &str = include_str!(\"../../../../../../../../etc/hostname\");\n", reads_it));
+    CHECK(o.result == verdict::compile_error);
+  }
+}
+
+TEST_CASE("sandbox: no network: the host's loopback listener sees no connection") {
+  const int listener = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+  REQUIRE(listener >= 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  addr.sin_port = 0;  // any free port
+  REQUIRE(bind(listener, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
+  REQUIRE(listen(listener, 16) == 0);
+  socklen_t len = sizeof addr;
+  REQUIRE(getsockname(listener, reinterpret_cast<sockaddr*>(&addr), &len) == 0);
+  const std::string port = std::to_string(ntohs(addr.sin_port));
+
+  const auto o = evaluate_hostile(crate("", fill(R"rs(
+use std::io::Write;
+
+#[test]
+fn phone_home() {
+    let mut s = std::net::TcpStream::connect("127.0.0.1:@PORT@").expect("connect to the host's listener");
+    s.write_all(b"hostile").expect("write to the host's listener");
+}
+)rs", {{"PORT", port}})));
+  CHECK(o.compiled);
+  CHECK(o.result == verdict::test_failure);
+  CHECK(o.first_error.find("connect to the host's listener") != std::string::npos);
+  errno = 0;
+  const int conn = accept4(listener, nullptr, nullptr, SOCK_CLOEXEC);
+  const int accept_errno = errno;
+  CHECK(conn < 0);
+  CHECK((accept_errno == EAGAIN || accept_errno == EWOULDBLOCK));
+  if (conn >= 0) close(conn);
+  close(listener);
+}
+
+TEST_CASE("sandbox: background processes do not outlive the run") {
+  // An unusual argument, to find the sleepers among the host's processes.
+  const std::string needle = "987.6";
+  const std::string spawn_sleepers = R"rs(
+use std::process::{Command, Stdio};
+
+fn spawn_sleepers() {
+    // In the background of a shell that exits at once; the first keeps the
+    // test's stdout open.
+    let _ = Command::new("/bin/sh").arg("-c").arg("sleep 987.6 &").status();
+    let _ = Command::new("/bin/sh").arg("-c").arg("nohup sleep 987.6 >/dev/null 2>&1 &").status();
+    // In a session of its own.
+    let _ = Command::new("/usr/bin/setsid").arg("-f").arg("sleep").arg("987.6").status();
+    let _ = Command::new("/usr/bin/setsid").arg("sleep").arg("987.6")
+        .stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null()).spawn();
+    // Let the host see them while the run lasts.
+    std::thread::sleep(std::time::Duration::from_millis(1000));
+}
+)rs";
+  REQUIRE(processes_with_argument(needle) == 0);
+  bool seen = false;
+  auto run = [&](const std::string& tests) {
+    const auto o = evaluate_hostile(crate("", spawn_sleepers + tests), runner(),
+                                    [&] { seen = seen || processes_with_argument(needle) > 0; });
+    CHECK(o.compiled);
+    CHECK(seen);  // they did run: the check below is not vacuous
+    CHECK(eventually(leftover_settle_s, [&] { return processes_with_argument(needle) == 0; }));
+    return o;
+  };
+  SUBCASE("the test fails and returns") {
+    const auto o = run("#[test]\nfn leaves_sleepers() {\n    spawn_sleepers();\n    panic!(\"left sleepers behind\");\n}\n");
+    CHECK(o.result == verdict::test_failure);
+  }
+  SUBCASE("the test hangs and is killed at the time limit") {
+    const auto o = run("#[test]\nfn leaves_sleepers() {\n    spawn_sleepers();\n    loop {}\n}\n");
+    CHECK(o.result == verdict::test_timeout);
+  }
+}
+
+TEST_CASE("sandbox: a submission cannot delete the dataset") {
+  const std::map<std::string, std::string> dataset = {
+      {"task.toml", "id = \"t1\"\n"},
+      {"tests/tests.rs", "#[test]\nfn t() {}\n"},
+      {"tests/deeper/data.bin", std::string("\x00\x01\x02\xff", 4)},
+  };
+  for (const auto& [rel, text] : dataset) write_file(dataset_dir / rel, text);
+  write_file(work_root / "host-only.txt", "host\n");
+  const auto o = evaluate_hostile(crate("", fill(R"rs(
+#[test]
+fn wipe() {
+    let abs = std::fs::remove_dir_all("/tmp/hostile-dataset-@PID@");
+    let rel = std::fs::remove_dir_all("../../hostile-dataset-@PID@");
+    let up = std::fs::remove_dir_all("../..");
+    assert!(abs.is_ok() && rel.is_ok() && up.is_ok(), "removed: {:?} {:?} {:?}", abs, rel, up);
+}
+)rs")));
+  CHECK(o.compiled);
+  CHECK(o.result == verdict::test_failure);
+  for (const auto& [rel, text] : dataset) {
+    INFO("dataset file ", rel);
+    CHECK(read_file(dataset_dir / rel) == text);
+  }
+  CHECK(read_file(work_root / "host-only.txt") == "host\n");
+}
+
+TEST_CASE("sandbox: a sample cannot leave files for the next one") {
+  // The worker folder is the sandbox's one writable folder, and it is the
+  // next sample's folder too. A sample that plants a passing test and makes
+  // its files read-only must not decide the next sample's verdict (a host
+  // user other than root cannot empty a folder whose modes forbid it).
+  const auto planter = evaluate_hostile(crate("", R"rs(
+use std::os::unix::fs::PermissionsExt;
+
+#[test]
+fn plant() {
+    std::fs::write("src/bem_tests.rs", "#[test]\nfn planted() {}\n").unwrap();
+    for f in ["src/bem_tests.rs", "src/lib.rs", "Cargo.toml"] {
+        let _ = std::fs::set_permissions(f, std::fs::Permissions::from_mode(0o444));
+    }
+    for d in ["src", "target", "."] {
+        let _ = std::fs::set_permissions(d, std::fs::Permissions::from_mode(0o555));
+    }
+    panic!("planted a passing test for the next sample");
+}
+)rs"));
+  CHECK(planter.result == verdict::test_failure);
+  const auto next = evaluate(crate("", "#[test]\nfn fails() { panic!(\"the next sample's own test\"); }\n"));
+  CHECK_FALSE(next.passed());
+  CHECK(next.result == verdict::test_failure);
+  CHECK(next.first_error.find("the next sample's own test") != std::string::npos);
+}
+
+TEST_CASE("sandbox: after the attacks the runner goes on in the same worker folder") {
+  SUBCASE("a well-behaved crate compiles and passes, its tests counted") {
+    const auto o = evaluate(crate(adder_lib, adder_tests));
+    CHECK(o.compiled);
+    CHECK(o.result == verdict::passed);
+    CHECK(o.tests_passed == 3);
+    CHECK(o.tests_failed == 0);
+  }
+  SUBCASE("a crate without tests is no_tests, never passed") {
+    const auto o = evaluate(crate(adder_lib, ""));
+    CHECK(o.compiled);
+    CHECK(o.result == verdict::no_tests);
+    CHECK_FALSE(o.passed());
+    CHECK(o.tests_executed() == 0);
+  }
+}
