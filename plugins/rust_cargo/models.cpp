@@ -62,17 +62,18 @@ class command_model final : public code_model {
     const std::string dir = dir_template;
     const std::string prompt_file = dir + "/prompt.txt";
     std::ofstream(prompt_file, std::ios::binary) << render_completion_prompt(t, format_.fim_template, format_.fim_format);
-    std::vector<std::pair<std::string, std::string>> env;
+    // The program's environment is ours plus what it needs to know.
+    std::map<std::string, std::string> vars;
     for (char** e = environ; *e; ++e) {
       const std::string kv = *e;
-      const auto eq = kv.find('=');
-      if (eq != std::string::npos && kv.rfind("BEM_", 0) != 0) env.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
+      if (const auto eq = kv.find('='); eq != std::string::npos) vars[kv.substr(0, eq)] = kv.substr(eq + 1);
     }
-    env.insert(env.end(), {{"BEM_TASK_ID", t.id},
-                           {"BEM_CATEGORY", t.category},
-                           {"BEM_SPLICE", splice_kind_name(t.kind())},
-                           {"BEM_TEMPERATURE", std::to_string(r.greedy ? 0.0 : r.temperature)},
-                           {"BEM_TOP_P", std::to_string(r.top_p)}});
+    vars["BEM_TASK_ID"] = t.id;
+    vars["BEM_CATEGORY"] = t.category;
+    vars["BEM_SPLICE"] = splice_kind_name(t.kind());
+    vars["BEM_TEMPERATURE"] = std::to_string(r.greedy ? 0.0 : r.temperature);
+    vars["BEM_TOP_P"] = std::to_string(r.greedy ? 1.0 : r.top_p);
+    const std::vector<std::pair<std::string, std::string>> env(vars.begin(), vars.end());
     resource_limits limits;
     limits.wall_seconds = timeout_s_;
     limits.cpu_seconds = 1e6;

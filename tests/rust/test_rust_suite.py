@@ -158,6 +158,83 @@ class RustSuite(unittest.TestCase):
         self.assertIn("rust_cargo / oracle / fim / pass@1", worse.stdout)
 
 
+class ModelsEndToEnd(unittest.TestCase):
+    """The command and HTTP models through bem-bench, on a few tasks."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.mkdtemp(prefix="bem-rust-models-")
+        server = os.path.join(ROOT, "tests", "rust", "fake_model_server.py")
+        cls.server = subprocess.Popen([sys.executable, server], stdout=subprocess.PIPE, text=True)
+        cls.base = "http://127.0.0.1:" + cls.server.stdout.readline().strip()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.kill()
+        cls.server.wait()
+        shutil.rmtree(cls.tmp, ignore_errors=True)
+
+    def run_suite(self, name, body):
+        suite = os.path.join(self.tmp, name + ".toml")
+        with open(suite, "w") as f:
+            f.write(f'name = "{name}"\n[[run]]\ntask = "rust_cargo"\nseeds = [1]\n' + body)
+        out = os.path.join(self.tmp, name)
+        r = run("run", suite, "--out", out)
+        self.assertEqual(r.returncode, 0, r.stdout[-2000:] + r.stderr[-2000:])
+        return out
+
+    def requests(self):
+        import urllib.request
+        with urllib.request.urlopen(self.base + "/_requests") as f:
+            return json.load(f)["requests"]
+
+    def test_command_model_gets_the_documented_prompt(self):
+        os.environ["BEM_TEST_DATASET"] = os.path.join(ROOT, "plugins", "rust_cargo", "benchmarks_v1")
+        script = os.path.join(ROOT, "tests", "rust", "oracle_command.py")
+        out = self.run_suite("command", f'model = "command"\n[run.params]\ncategories = ["completion", "fim", "projects"]\n'
+                                        f'tasks = ["*_r*"]\nsamples = 1\ngreedy = false\n'
+                                        f'[run.model_params]\ncommand = ["{sys.executable}", "{script}"]\n')
+        vals = {r["condition"]["category"]: r["value"] for r in records(out) if r["metric"] == "pass@1"}
+        self.assertEqual(set(vals), {"all", "completion", "fim", "projects"})
+        self.assertTrue(all(v == 1.0 for v in vals.values()), vals)
+
+    def test_completions_model_sends_sampling_and_stores_outputs(self):
+        out = self.run_suite("completions",
+                             'model = "openai_completions"\n[run.params]\ntasks = ["cmp_sum_of_even_squares", "fim_run_length_encode"]\n'
+                             'samples = 3\ntemperature = 0.6\ngreedy = true\n'
+                             f'[run.model_params]\nbase_url = "{self.base}"\nserved_model = "echo"\nmax_tokens = 64\n')
+        sent = [q["body"] for q in self.requests() if q["path"] == "/v1/completions"]
+        sampled = [b for b in sent if b["n"] == 3]
+        greedy = [b for b in sent if b["n"] == 1]
+        self.assertEqual(len(sampled), 2)
+        self.assertEqual(len(greedy), 2)
+        for b in sampled:
+            self.assertEqual((b["temperature"], b["top_p"], b["max_tokens"], b["model"]), (0.6, 0.95, 64, "echo"))
+            self.assertIn("seed", b)
+        self.assertEqual({b["temperature"] for b in greedy}, {0.0})
+        self.assertTrue(any(b["prompt"].startswith("<fim_prefix>") for b in sent))
+        run_id = records(out)[0]["run_id"]
+        with open(os.path.join(out, "artifacts", run_id, "samples.jsonl")) as f:
+            samples = [json.loads(l) for l in f]
+        self.assertEqual(len(samples), 2 * (3 + 1))
+        self.assertTrue(all("|i=" in s["output"] for s in samples))  # the server's answers, verbatim
+        metrics = {r["metric"]: r["value"] for r in records(out)}
+        self.assertEqual(metrics["pass@1"], 0.0)
+        self.assertGreater(metrics["generation_seconds_per_token"], 0.0)
+
+    def test_failing_server_is_recorded_and_the_run_goes_on(self):
+        out = self.run_suite("failing",
+                             'model = "openai_chat"\n[run.params]\ntasks = ["cmp_sum_of_even_squares"]\nsamples = 1\n'
+                             f'[run.model_params]\nbase_url = "{self.base}/b/bad-request"\n')
+        metrics = {r["metric"]: r["value"] for r in records(out)}
+        self.assertEqual(metrics["generation_errors"], 1)
+        self.assertEqual(metrics["pass@1"], 0.0)
+        run_id = records(out)[0]["run_id"]
+        with open(os.path.join(out, "artifacts", run_id, "evaluations.jsonl")) as f:
+            errors = [json.loads(l) for l in f]
+        self.assertIn("HTTP 400", errors[-1]["generation_error"])
+
+
 if __name__ == "__main__":
     reason = skip_reason()
     if reason:

@@ -1,0 +1,26 @@
+#!/usr/bin/env python3
+"""A `command` model for the tests: reads the rendered prompt on stdin and
+answers with the reference, found from BEM_TASK_ID and BEM_CATEGORY. It checks
+that the prompt it got is what docs/rust-benchmarks.md says a command model
+receives, so the test proves the protocol, not only the plumbing."""
+import os
+import sys
+
+root = os.environ["BEM_TEST_DATASET"]
+task = os.path.join(root, os.environ["BEM_CATEGORY"], os.environ["BEM_TASK_ID"])
+prompt = sys.stdin.read()
+with open(os.path.join(task, "prompt.rs")) as f:
+    original = f.read()
+with open(os.path.join(task, "solution.rs")) as f:
+    solution = f.read()
+splice = os.environ["BEM_SPLICE"]
+if splice == "continuation":
+    assert prompt == original, "a continuation model receives prompt.rs"
+    sys.stdout.write(solution[len(original):])
+elif splice == "fill-in-middle":
+    prefix, suffix = original.split("/*FILL*/")
+    assert prompt == "<fim_prefix>" + prefix + "<fim_suffix>" + suffix + "<fim_middle>", "StarCoder FIM by default"
+    sys.stdout.write(solution[len(prefix):len(solution) - len(suffix)])
+else:
+    assert original in prompt, "a rewrite prompt holds the file"
+    sys.stdout.write(solution)
