@@ -15,6 +15,7 @@
 // log-odds of 1), `num_classes` per position for class outputs.
 #pragma once
 
+#include <bem/parameters.hpp>
 #include <bem/version.hpp>
 
 #include <cassert>
@@ -147,14 +148,10 @@ struct prediction {
 
 /// Helper for tasks: a condition field holding a number.
 inline condition_field number_field(std::string key, long long v) { return {std::move(key), std::to_string(v)}; }
-/// Helper for tasks: a condition field holding a string (no escaping needed for plain labels).
+/// Helper for tasks: a condition field holding a string, escaped as JSON.
 inline condition_field string_field(std::string key, std::string_view v) {
-  std::string s = "\"";
-  for (char c : v) {
-    if (c == '"' || c == '\\') s += '\\';
-    s += c;
-  }
-  s += '"';
+  std::string s;
+  detail::json_escape_into(s, v);
   return {std::move(key), std::move(s)};
 }
 

@@ -11,7 +11,6 @@
 #include <bem/prng.hpp>
 #include <bem/toml_parameters.hpp>
 #include <metrics/pass_at_k.hpp>
-#include <metrics/statistics.hpp>
 
 #include <nlohmann/json.hpp>
 
@@ -63,8 +62,6 @@ double percentile(std::vector<double> xs, double q) {
   const auto hi = std::min(lo + 1, xs.size() - 1);
   return xs[lo] + (xs[hi] - xs[lo]) * (at - static_cast<double>(lo));
 }
-
-std::string json_string(const std::string& s) { return json(s).dump(); }
 
 }  // namespace
 
@@ -256,14 +253,17 @@ class rust_cargo_benchmark {
       sink.emit(rec);
     };
     // What judged: toolchain, dataset and sandbox, on the first record.
+    using bem::tasks::string_field;
+    const std::string manifest_hash = data_.manifest_hash();
+    const bool pinned = data_.version == "benchmarks_v1" && manifest_hash == benchmarks_v1_manifest_sha256;
     emit("all",
-         {{"benchmark_version", json_string(data_.version)},
-          {"dataset_sha256", json_string(data_.manifest_hash())},
-          {"dataset_is_pinned_v1", data_.version == "benchmarks_v1" && data_.manifest_hash() == benchmarks_v1_manifest_sha256 ? "true" : "false"},
-          {"rustc", json_string(tc.rustc_version)},
-          {"cargo", json_string(tc.cargo_version)},
-          {"sandbox", json_string(box.confined() ? "bubblewrap" : "none: " + why)},
-          {"workers", std::to_string(workers)}},
+         {string_field("benchmark_version", data_.version),
+          string_field("dataset_sha256", manifest_hash),
+          {"dataset_is_pinned_v1", pinned ? "true" : "false"},
+          string_field("rustc", tc.rustc_version),
+          string_field("cargo", tc.cargo_version),
+          string_field("sandbox", box.confined() ? "bubblewrap" : "none: " + why),
+          bem::tasks::number_field("workers", workers)},
          "tasks", static_cast<double>(data_.tasks.size()), "tasks", better::none, false,
          static_cast<std::int64_t>(data_.tasks.size()), "tasks");
 
@@ -275,7 +275,7 @@ class rust_cargo_benchmark {
       std::vector<std::size_t> idx;
       for (std::size_t i = 0; i < data_.tasks.size(); ++i)
         if (g == "all" || data_.tasks[i].category == g) idx.push_back(i);
-      const std::vector<bem::tasks::condition_field> cond = {{"category", json_string(g)}};
+      const std::vector<bem::tasks::condition_field> cond = {string_field("category", g)};
       const auto T = static_cast<std::int64_t>(idx.size());
       std::int64_t samples = 0, compiled = 0, tests = 0, borrow = 0, gen_errors = 0;
       std::map<std::string, std::int64_t> verdicts;
@@ -358,9 +358,9 @@ class rust_cargo_benchmark {
       if (r.tokens) tokens += *r.tokens;
       else tokens_known = false;
     }
-    const std::vector<bem::tasks::condition_field> all_cond = {{"category", json_string("all")}};
+    const std::vector<bem::tasks::condition_field> all_cond = {string_field("category", "all")};
     for (const auto& [code, count] : codes)
-      emit("all", {{"category", json_string("all")}, {"rustc_error", json_string(code)}}, "rustc_error_" + code,
+      emit("all", {string_field("category", "all"), string_field("rustc_error", code)}, "rustc_error_" + code,
            static_cast<double>(count), "samples", better::none, false, outputs, "samples");
     auto quantiles = [&](const std::string& metric, const std::vector<double>& xs, const std::string& unit) {
       if (xs.empty()) return;
