@@ -15,6 +15,7 @@
 #include <fstream>
 #include <iomanip>
 #include <map>
+#include <optional>
 #include <ostream>
 #include <set>
 #include <sstream>
@@ -245,22 +246,38 @@ std::string render_html(const json& metrics) {
       h << bem::metrics::line_chart_svg(v, o) << "\n";
     }
 
-    // Accuracy by position at the longest test length of each model configuration.
-    std::map<std::string, const json*> longest;
-    std::vector<std::string> lorder;
-    for (const auto* e : entries) {
-      const json& r = *e;
-      if (r["metric"] != "accuracy_by_position" || r.contains("breakdown") || !r.contains("series")) continue;
-      const std::string label = series_label(r);
-      const double len = r["condition"].value("length", 0.0);
-      if (!longest.count(label)) {
-        lorder.push_back(label);
-        longest[label] = e;
-      } else if (len > (*longest[label])["condition"].value("length", 0.0)) {
-        longest[label] = e;
+    // Series by position at the longest test length of each model
+    // configuration: accuracy, then the models' diagnostics (seed section 6).
+    struct position_plot {
+      const char* metric;
+      const char* title;
+      const char* y_label;
+      bool log10_y;  // gradient norms span decades
+      std::optional<double> y_min, y_max;
+    };
+    const position_plot position_plots[] = {
+        {"accuracy_by_position", "accuracy by position", "accuracy", false, 0.0, 1.0},
+        {"grad_norm_by_position", "gradient reaching position t from the last output, ||dL_last/dx_t||",
+         "log10 gradient norm", true, std::nullopt, std::nullopt},
+        {"probe_r2_by_position", "linear probe of the hidden state for the running count (held-out R^2)", "R^2",
+         false, std::nullopt, 1.0},
+    };
+    for (const auto& plot : position_plots) {
+      std::map<std::string, const json*> longest;
+      std::vector<std::string> lorder;
+      for (const auto* e : entries) {
+        const json& r = *e;
+        if (r["metric"] != plot.metric || r.contains("breakdown") || !r.contains("series")) continue;
+        const std::string label = series_label(r);
+        const double len = r["condition"].value("length", 0.0);
+        if (!longest.count(label)) {
+          lorder.push_back(label);
+          longest[label] = e;
+        } else if (len > (*longest[label])["condition"].value("length", 0.0)) {
+          longest[label] = e;
+        }
       }
-    }
-    if (!lorder.empty()) {
+      if (lorder.empty()) continue;
       std::vector<bem::metrics::plot_series> v;
       for (const auto& l : lorder) {
         const json& r = *longest[l];
@@ -269,16 +286,18 @@ std::string render_html(const json& metrics) {
         std::size_t t = 0;
         for (const auto& y : r["series"]) {
           s.x.push_back(static_cast<double>(++t));
-          s.y.push_back(y.is_number() ? y.get<double>() : std::nan(""));
+          double value = y.is_number() ? y.get<double>() : std::nan("");
+          if (plot.log10_y) value = value > 0 ? std::log10(value) : std::nan("");
+          s.y.push_back(value);
         }
         v.push_back(std::move(s));
       }
       bem::metrics::plot_options o;
-      o.title = task + ": accuracy by position (longest test length, mean over seeds)";
+      o.title = task + ": " + plot.title + " (longest test length, mean over seeds)";
       o.x_label = "position t";
-      o.y_label = "accuracy";
-      o.y_min = 0.0;
-      o.y_max = 1.0;
+      o.y_label = plot.y_label;
+      o.y_min = plot.y_min;
+      o.y_max = plot.y_max;
       h << bem::metrics::line_chart_svg(v, o) << "\n";
     }
 
@@ -287,7 +306,7 @@ std::string render_html(const json& metrics) {
     for (int pass = 0; pass < 2; ++pass)
       for (const auto* e : entries) {
         const json& r = *e;
-        if (r.value("timing", false) != (pass == 1) || r["metric"] == "accuracy_by_position") continue;
+        if (r.value("timing", false) != (pass == 1) || r.contains("series")) continue;
         std::string ci = "–";
         if (r["ci"].is_object()) ci = "[" + fmt(r["ci"]["low"].get<double>()) + ", " + fmt(r["ci"]["high"].get<double>()) + "]";
         h << "<tr><td>" << html_escape(series_label(r)) << "</td><td>"

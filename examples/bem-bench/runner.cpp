@@ -18,6 +18,7 @@
 #include <optional>
 #include <regex>
 #include <set>
+#include <span>
 
 namespace bench_driver {
 
@@ -412,6 +413,28 @@ void execute(const prepared_run& p, run_recorder& rec, bem::cycle_counter& count
       t.value = (e.predict_cycles - e.prefix_cycles) / static_cast<double>(e.sequences);
       rec.metric(split.name, split.condition, t, true);
     }
+  }
+  // Seed 6-style diagnostics of the trained model, on the first
+  // diagnostic_sequences sequences of the first test split (already scored
+  // above, never trained on).
+  if (model.diagnoses() && proto.diagnostic_sequences > 0) {
+    const split_ref& split = tests.front();
+    bem::tasks::sequence_batch batch;
+    task.generate(split.index, r.seed, 0, static_cast<std::int32_t>(proto.diagnostic_sequences), batch);
+    model.diagnose(batch, [&](std::string_view metric, std::span<const double> series, std::string_view unit) {
+      bem::metrics::metric_value m;
+      m.metric = std::string(metric);
+      m.unit = std::string(unit);
+      m.series.assign(series.begin(), series.end());
+      m.series_axis = "position";
+      std::vector<double> finite;
+      for (double v : series)
+        if (std::isfinite(v)) finite.push_back(v);
+      m.value = bem::metrics::summarize(finite).mean;  // unweighted over positions, as accuracy_by_position
+      m.n = batch.batch_size;
+      m.n_unit = "sequences";
+      rec.metric(split.name, split.condition, m);
+    });
   }
   model.report([&](std::string_view metric, double value, std::string_view unit) {
     rec.simple("model", std::string(metric), value, std::string(unit), bem::metrics::better::none, false);

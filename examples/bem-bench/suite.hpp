@@ -32,6 +32,7 @@ struct protocol {
   std::int64_t validation_sequences = 0;    ///< held-out sequences checked after each epoch
   std::int64_t patience = 0;                ///< epochs without improvement before stopping (0: never)
   std::int64_t test_sequences = 10000;      ///< per test split
+  std::int64_t diagnostic_sequences = 256;  ///< held-out sequences for a model's diagnostics (0: none)
   std::map<std::string, bem::parameter_value> as_values() const;
 };
 

@@ -27,6 +27,7 @@
 #include <cstring>
 #include <exception>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -212,11 +213,24 @@ struct model_adapter {
       }
     }
   }
+  static int diagnose(void* h, const bem_batch_v1* b, bem_series_sink_v1 sink, void* ctx, char* err,
+                      std::size_t size) noexcept {
+    return guarded(err, size, [&] {
+      if constexpr (diagnosing_model<Model>) {
+        auto& s = self(h);
+        batch_from_c(*b, s.batch);
+        s.model.diagnose(s.batch, [&](std::string_view metric, std::span<const double> series, std::string_view unit) {
+          const std::string m(metric), u(unit);
+          sink(ctx, m.c_str(), series.data(), series.size(), u.c_str());
+        });
+      }
+    });
+  }
 
   static constexpr bem_model_type_v1 type = {
       sizeof(bem_model_type_v1), Model::name, Model::version, Model::description, &create, &destroy,
       &effective_parameters, &reset, &set_learning, &learn, &predict, &parameter_count,
-      reporting_model<Model> ? &report : nullptr};
+      reporting_model<Model> ? &report : nullptr, diagnosing_model<Model> ? &diagnose : nullptr};
 };
 
 template <class Task>

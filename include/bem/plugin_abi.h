@@ -86,6 +86,11 @@ typedef struct bem_batch_v1 {
 /* Receives one extra figure from a model. */
 typedef void (*bem_metric_sink_v1)(void* context, const char* metric, double value, const char* unit);
 
+/* Receives one diagnostic series from a model: values[t - 1] for positions
+ * t = 1..count (NaN where undefined). */
+typedef void (*bem_series_sink_v1)(void* context, const char* metric, const double* values, size_t count,
+                                   const char* unit);
+
 typedef struct bem_model_type_v1 bem_model_type_v1;
 
 typedef struct bem_task_type_v1 {
@@ -127,6 +132,12 @@ struct bem_model_type_v1 {
   int64_t (*parameter_count)(void* model);
   /* Reports extra figures; may be NULL. */
   void (*report)(void* model, bem_metric_sink_v1 sink, void* context);
+  /* Appended (read only within struct_size): NULL, or diagnostics of the
+   * trained model on a held-out batch (targets included), sent to `sink` as
+   * series by position: gradient flow, probes of the hidden state. Must not
+   * change the model. */
+  int (*diagnose)(void* model, const bem_batch_v1* batch, bem_series_sink_v1 sink, void* context, char* err,
+                  size_t err_size);
 };
 
 /* One measurement of a microbenchmark (a task that measures itself rather

@@ -26,6 +26,7 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -240,7 +241,8 @@ class plugin_registry {
     }
     for (std::uint32_t i = 0; i < t.model_count; ++i) {
       const auto* m = t.models[i];
-      if (m == nullptr || m->struct_size < sizeof(bem_model_type_v1) || m->name == nullptr || !m->create ||
+      // diagnose was appended: a table without it is still complete.
+      if (m == nullptr || m->struct_size < offsetof(bem_model_type_v1, diagnose) || m->name == nullptr || !m->create ||
           !m->destroy || !m->reset || !m->set_learning || !m->learn || !m->predict || !m->parameter_count ||
           !m->effective_parameters)
         return "model entry " + std::to_string(i) + " is incomplete or too small";
@@ -381,6 +383,29 @@ class model_instance {
                                                                                                       unit);
         },
         const_cast<void*>(static_cast<const void*>(&f)));
+  }
+
+  /// Whether the model computes diagnostic series (a plugin built before the
+  /// field was appended does not).
+  bool diagnoses() const noexcept {
+    return type_->struct_size >= offsetof(bem_model_type_v1, diagnose) + sizeof(type_->diagnose) &&
+           type_->diagnose != nullptr;
+  }
+  /// Calls `f(metric, series, unit)` for each diagnostic series of the model
+  /// on `b` (targets included); does nothing when !diagnoses().
+  void diagnose(tasks::sequence_batch& b,
+                const std::function<void(std::string_view, std::span<const double>, std::string_view)>& f) {
+    if (!diagnoses()) return;
+    bem_batch_v1 c = view(b);
+    char err[detail::error_capacity] = {0};
+    const int rc = type_->diagnose(
+        handle_, &c,
+        [](void* ctx, const char* metric, const double* values, std::size_t count, const char* unit) {
+          (*static_cast<const std::function<void(std::string_view, std::span<const double>, std::string_view)>*>(
+              ctx))(metric, std::span<const double>(values, count), unit);
+        },
+        const_cast<void*>(static_cast<const void*>(&f)), err, sizeof err);
+    if (rc != BEM_OK) throw plugin_error(std::string("model '") + type_->name + "' diagnose: " + err);
   }
 
  private:

@@ -31,7 +31,13 @@
 // itself with `static constexpr const char* name, version, description`.
 // A model may add `void report(F&& emit) const`, calling
 // emit(std::string_view metric, double value, std::string_view unit) for
-// extra figures (training epochs, state size...) that go into the records.
+// extra figures (training epochs, state size...) that go into the records,
+// and `void diagnose(const tasks::sequence_batch& batch, F&& emit)`, calling
+// emit(std::string_view metric, std::span<const double> series,
+// std::string_view unit) with series by position (series[t-1] for position t)
+// computed on a held-out batch after training: the driver records them beside
+// accuracy_by_position (the nn models send gradient flow and a linear probe of
+// the hidden state, docs/nn.md). diagnose must not change the model.
 //
 // Example (compiled by tests/api/docs_examples.cpp):
 //
@@ -54,6 +60,7 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string_view>
 
 BEM_NAMESPACE_BEGIN
@@ -88,6 +95,9 @@ concept has_model_identity = requires {
 struct metric_sink_archetype {
   void operator()(std::string_view, double, std::string_view) const {}
 };
+struct series_sink_archetype {
+  void operator()(std::string_view, std::span<const double>, std::string_view) const {}
+};
 }  // namespace detail
 
 template <class M>
@@ -101,6 +111,14 @@ concept pluggable_model = sequence_model<M> && detail::has_model_identity<M> && 
 template <class M>
 concept reporting_model = sequence_model<M> && requires(const M& m, detail::metric_sink_archetype emit) {
   m.report(emit);
+};
+
+/// A model that computes diagnostic series on a held-out batch through
+/// `diagnose(batch, emit)`.
+template <class M>
+concept diagnosing_model = sequence_model<M> && requires(M& m, const tasks::sequence_batch& b,
+                                                         detail::series_sink_archetype emit) {
+  m.diagnose(b, emit);
 };
 
 /// Asserts each requirement of sequence_model on its own, so a type that

@@ -20,7 +20,9 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace fs = std::filesystem;
@@ -301,4 +303,51 @@ TEST_CASE("destroying the registry really unloads the plugin") {
   CHECK_FALSE(is_loaded(path));
   for (const char* bad : {"BEM_TEST_NO_ENTRY", "BEM_TEST_ABI999", "BEM_TEST_INVALID_TABLE"})
     CHECK_FALSE(is_loaded(module_path(bad)));  // rejected modules are closed at once
+}
+
+namespace {
+/// A model with diagnostics, seen only through its C table.
+struct counting_diagnostics_model {
+  static constexpr const char* name = "counting_diagnostics";
+  static constexpr const char* version = "1";
+  static constexpr const char* description = "sends the position as its diagnostic";
+  explicit counting_diagnostics_model(bem::parameters&) {}
+  void reset(const task_spec&, std::uint64_t) {}
+  void set_learning(bool) {}
+  double learn(const sequence_batch&) { return 0.0; }
+  void predict(const sequence_batch&, prediction&) {}
+  std::size_t parameter_count() const { return 0; }
+  template <class F>
+  void diagnose(const sequence_batch& b, F&& emit) {
+    std::vector<double> positions;
+    for (std::int32_t t = 1; t <= b.length; ++t) positions.push_back(t);
+    emit("position_by_position", std::span<const double>(positions), "position");
+  }
+};
+}  // namespace
+
+TEST_CASE("diagnose crosses the C interface, and a table from before it was appended still works") {
+  const bem_model_type_v1* full = &bem::detail::model_adapter<counting_diagnostics_model>::type;
+  sequence_batch batch;
+  batch.reset(2, 5);
+  std::vector<double> got;
+  {
+    bem::model_instance m(full, "");
+    REQUIRE(m.diagnoses());
+    m.diagnose(batch, [&](std::string_view metric, std::span<const double> s, std::string_view unit) {
+      CHECK(metric == "position_by_position");
+      CHECK(unit == "position");
+      got.assign(s.begin(), s.end());
+    });
+  }
+  CHECK(got == std::vector<double>{1, 2, 3, 4, 5});
+
+  // The same table as a plugin built before `diagnose` existed declares it.
+  bem_model_type_v1 old = *full;
+  old.struct_size = static_cast<std::uint32_t>(offsetof(bem_model_type_v1, diagnose));
+  bem::model_instance m(&old, "");
+  CHECK_FALSE(m.diagnoses());
+  bool called = false;
+  m.diagnose(batch, [&](std::string_view, std::span<const double>, std::string_view) { called = true; });
+  CHECK_FALSE(called);
 }

@@ -292,6 +292,45 @@ class Driver(unittest.TestCase):
         self.assertEqual(r.returncode, 2)
         self.assertIn("bad.toml:6:9: benchmark 'counting_benchmark': parameter 'sizes': must be positive", r.stderr)
 
+    def test_trained_models_record_diagnostics_by_position(self):
+        p = self.write("s.toml", """
+            name = "diag"
+            [defaults]
+            seeds = [1]
+            batch_size = 16
+            train_sequences = 32
+            test_sequences = 32
+            diagnostic_sequences = 12
+            [[run]]
+            name = "nn"
+            task = "txc"
+            models = ["mlp", "reference"]
+            [run.model_params]
+            [run.params]
+            length = 8
+        """)
+        out = os.path.join(self.tmp, "o")
+        r = bench("run", p, "--out", out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        recs = records(out)
+        diag = {(x["model"], x["metric"]): x for x in recs if x["metric"].endswith("_by_position")}
+        for metric in ("grad_norm_by_position", "probe_loss_by_position", "probe_r2_by_position"):
+            rec = diag[("mlp", metric)]
+            self.assertEqual(len(rec["series"]), 8, metric)
+            self.assertEqual(rec["series_axis"], "position")
+            self.assertEqual((rec["n"], rec["n_unit"]), (12, "sequences"))
+            self.assertEqual(rec["split"], "test/T=8")  # the first test split
+        # The MLP has no recurrence: only the last position gets a gradient.
+        grad = diag[("mlp", "grad_norm_by_position")]["series"]
+        self.assertEqual(grad[:7], [0.0] * 7)
+        self.assertGreater(grad[7], 0.0)
+        # A model without diagnostics records none.
+        self.assertNotIn(("reference", "grad_norm_by_position"), diag)
+        self.assertIn(("reference", "accuracy_by_position"), diag)
+        html = read(os.path.join(out, "report.html"))
+        self.assertIn("gradient reaching position t", html)
+        self.assertIn("linear probe of the hidden state", html)
+
     def test_broken_plugins_give_distinct_errors(self):
         d = os.path.join(self.tmp, "plugins")
         os.makedirs(d)

@@ -1,6 +1,8 @@
 // bem::nn — the trained sequence models as bem::pluggable_model types:
 // e88_model, mamba2_model, linear_rnn_model and mlp_model, with the temporal
-// nonlinearity seed's configurations (section 3.1) as named presets.
+// nonlinearity seed's configurations (section 3.1) as named presets. Each
+// is a bem::diagnosing_model: after training the driver asks it for the seed's
+// section 6 diagnostics (diagnostics.hpp).
 //
 // Parameters (every one recorded in each result's config):
 //   preset          a named configuration; the individual keys below override it
@@ -26,6 +28,7 @@
 #pragma once
 
 #include <bem/nn/baseline_layers.hpp>
+#include <bem/nn/diagnostics.hpp>
 #include <bem/nn/e88.hpp>
 #include <bem/nn/mamba2.hpp>
 #include <bem/nn/network.hpp>
@@ -38,6 +41,7 @@
 #include <cmath>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -111,6 +115,19 @@ class trained_model {
     emit("optimizer_steps", static_cast<double>(trainer_->optimizer().steps()), "steps");
     emit("final_learning_rate", trainer_->optimizer().learning_rate(), "lr");
     emit("last_grad_norm", trainer_->last_grad_norm(), "norm");
+  }
+
+  /// Seed section 6 on a held-out batch (diagnostics.hpp): gradient flow to
+  /// each position and the linear probe for the running count.
+  template <class F>
+  void diagnose(const tasks::sequence_batch& b, F&& emit) {
+    if (!trainer_) throw std::logic_error("nn model: diagnose before reset");
+    const std::vector<double> g = grad_norm_by_position(*trainer_, b, classes_);
+    emit("grad_norm_by_position", std::span<const double>(g), "||dL_last/dx_t||");
+    if (b.batch_size < 2) return;
+    const count_probe_result probe = count_probe_by_position(*trainer_, b);
+    emit("probe_loss_by_position", std::span<const double>(probe.loss), "squared error (count)");
+    emit("probe_r2_by_position", std::span<const double>(probe.r2), "R^2");
   }
 
   trainer<Layer>& engine() { return *trainer_; }

@@ -119,6 +119,14 @@ class network {
     for (std::size_t l = 0; l < layers_.size(); ++l) layers_[l].prepare_backward(p, w.lw[l]);
   }
 
+  /// After forward(): the final hidden state h_t (residual stream after the
+  /// last layer, before the final norm), T x dim.
+  const S* final_hidden(const workspace& w) const noexcept {
+    return w.R.data() + layers_.size() * static_cast<std::size_t>(w.T) * static_cast<std::size_t>(c_.dim);
+  }
+  /// After backward(): dLoss/dx_t at the embedded inputs, T x dim.
+  const S* input_gradient(const workspace& w) const noexcept { return w.dR.data(); }
+
   /// Logits of one sequence (T tokens) into w.logits. `w` must be resized for T.
   void forward(const S* p, const std::int32_t* tokens, int T, workspace& w) const {
     const std::size_t t = static_cast<std::size_t>(T), d = static_cast<std::size_t>(c_.dim);

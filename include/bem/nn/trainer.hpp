@@ -153,6 +153,16 @@ class trainer {
     });
   }
 
+  /// Calls f(thread, lo, hi, workspace&, gradient scratch&) on the threads,
+  /// sequences [0, B) split in contiguous ranges as in training (the
+  /// diagnostics use it; the scratch is this thread's gradient buffer).
+  template <class F>
+  void for_each_sequence_range(std::int32_t B, F&& f) {
+    run_threads(B, [&](int k, std::int32_t lo, std::int32_t hi) {
+      f(k, lo, hi, ws_[static_cast<std::size_t>(k)], grads_[static_cast<std::size_t>(k)]);
+    });
+  }
+
   /// Peak bytes while training sequences of T tokens: parameters, gradients
   /// (one buffer per thread), AdamW moments and one workspace per thread.
   std::size_t peak_training_bytes(int T) const {
