@@ -358,6 +358,7 @@ class cdcl_solver {
     seen_.resize(nv, 0);
     heap_pos_.resize(nv, -1);
     stamp_.resize(nv + 1, 0);
+    learnt_.resize(nv + 1, 0);
     for (int v = num_vars_; v < n; ++v) heap_insert(static_cast<std::uint32_t>(v));
     num_vars_ = n;
     original_.set_num_vars(std::max(original_.num_vars(), n));
@@ -409,6 +410,8 @@ class cdcl_solver {
       total += cap;
     }
     warena_.clear();
+    // Room for relocated lists without moving the arena again.
+    warena_.reserve(2 * total);
     warena_.resize(total);
   }
 
@@ -426,7 +429,7 @@ class cdcl_solver {
   /// int8 value array may alias anything, which would otherwise force the
   /// compiler to reload every member pointer in the inner loop. Binary
   /// clauses are decided from the watcher alone.
-  std::uint32_t propagate() {
+  [[gnu::noinline]] std::uint32_t propagate() {
     std::uint32_t confl = detail::no_ref;
     std::int8_t* const vals = vals_.data();
     std::uint32_t* const mem = mem_.data();
@@ -470,12 +473,13 @@ class cdcl_solver {
         }
         const std::uint32_t cr = w0.cref;
         std::uint32_t* c = mem + cr + hdr;
-        if (c[0] == false_lit) {
-          c[0] = c[1];
-          c[1] = false_lit;
-        }
-        const detail::ilit first = c[0];
-        if (first != w0.blocker && vals[first] > 0) {
+        // The other watched literal without a branch (false_lit is one of
+        // c[0], c[1]); it moves to slot 0, false_lit to slot 1. A
+        // data-dependent swap branch mispredicts about half the time.
+        const detail::ilit first = c[0] ^ c[1] ^ false_lit;
+        c[0] = first;
+        c[1] = false_lit;
+        if (vals[first] > 0) {
           *j++ = {cr, first};
           continue;
         }
@@ -626,9 +630,19 @@ class cdcl_solver {
   // ---- conflict analysis ----
   std::uint32_t abstract_level(std::uint32_t v) const noexcept { return 1u << (level_[v] & 31); }
 
+  /// First-UIP analysis of conflict confl, minimisation, backjump and the
+  /// asserting assignment. The learned clause is built in learnt_ (sized
+  /// num_vars + 1 by grow) through local pointers: stores through the uint8
+  /// seen_ array may alias anything, and member vectors would be reloaded
+  /// after each.
   void learn_from(std::uint32_t confl) {
-    learnt_.clear();
-    learnt_.push_back(0);
+    std::uint8_t* const seen = seen_.data();
+    const int* const levels = level_.data();
+    const detail::ilit* const trail = trail_.data();
+    const std::uint32_t* const reasons = reason_.data();
+    detail::ilit* const out = learnt_.data();
+    const int cur = level();
+    std::size_t len = 1;
     int path = 0;
     detail::ilit p = detail::no_ref;
     std::size_t index = trail_n_;
@@ -642,65 +656,64 @@ class cdcl_solver {
       for (std::uint32_t k = 0; k < sz; ++k) {
         const detail::ilit q = c[k];
         const std::uint32_t v = q >> 1;
-        if (v == pivot) continue;
-        if (!seen_[v] && level_[v] > 0) {
-          bump_var(v);
-          seen_[v] = 1;
-          if (level_[v] >= level()) ++path;
-          else learnt_.push_back(q);
-        }
+        if (v == pivot || seen[v] || levels[v] == 0) continue;
+        bump_var(v);
+        seen[v] = 1;
+        if (levels[v] >= cur) ++path;
+        else out[len++] = q;
       }
-      while (!seen_[trail_[--index] >> 1]) {
+      while (!seen[trail[--index] >> 1]) {
       }
-      p = trail_[index];
-      confl = reason_[p >> 1];
-      seen_[p >> 1] = 0;
+      p = trail[index];
+      confl = reasons[p >> 1];
+      seen[p >> 1] = 0;
       --path;
     } while (path > 0);
-    learnt_[0] = p ^ 1u;
+    out[0] = p ^ 1u;
 
     // Recursive minimisation.
-    toclear_.assign(learnt_.begin(), learnt_.end());
+    toclear_.assign(out, out + len);
     std::uint32_t abstract = 0;
-    for (std::size_t k = 1; k < learnt_.size(); ++k) abstract |= abstract_level(learnt_[k] >> 1);
+    for (std::size_t k = 1; k < len; ++k) abstract |= abstract_level(out[k] >> 1);
     std::size_t j = 1;
-    for (std::size_t k = 1; k < learnt_.size(); ++k) {
-      const std::uint32_t v = learnt_[k] >> 1;
-      if (reason_[v] == detail::no_ref || !redundant(learnt_[k], abstract)) learnt_[j++] = learnt_[k];
+    for (std::size_t k = 1; k < len; ++k) {
+      const std::uint32_t v = out[k] >> 1;
+      if (reasons[v] == detail::no_ref || !redundant(out[k], abstract)) out[j++] = out[k];
     }
-    stats_.minimised_literals += learnt_.size() - j;
-    learnt_.resize(j);
-    for (auto q : toclear_) seen_[q >> 1] = 0;
+    stats_.minimised_literals += len - j;
+    len = j;
+    for (auto q : toclear_) seen[q >> 1] = 0;
+    const std::span<const detail::ilit> learnt(out, len);
 
     // Backjump level: the highest level below the current one, moved to slot 1.
     int bt = 0;
-    if (learnt_.size() > 1) {
+    if (len > 1) {
       std::size_t max_k = 1;
-      for (std::size_t k = 2; k < learnt_.size(); ++k)
-        if (level_[learnt_[k] >> 1] > level_[learnt_[max_k] >> 1]) max_k = k;
-      std::swap(learnt_[1], learnt_[max_k]);
-      bt = level_[learnt_[1] >> 1];
+      for (std::size_t k = 2; k < len; ++k)
+        if (levels[out[k] >> 1] > levels[out[max_k] >> 1]) max_k = k;
+      std::swap(out[1], out[max_k]);
+      bt = levels[out[1] >> 1];
     }
     // Literal block distance.
     ++stamp_counter_;
     std::uint32_t lbd_value = 0;
-    for (auto q : learnt_) {
-      const auto lv = static_cast<std::size_t>(level_[q >> 1]);
+    for (auto q : learnt) {
+      const auto lv = static_cast<std::size_t>(levels[q >> 1]);
       if (stamp_[lv] != stamp_counter_) {
         stamp_[lv] = stamp_counter_;
         ++lbd_value;
       }
     }
     ++stats_.learned;
-    stats_.learned_literals += learnt_.size();
-    emit_add(learnt_);
+    stats_.learned_literals += len;
+    emit_add(learnt);
     cancel_until(bt);
-    if (learnt_.size() == 1) {
-      enqueue(learnt_[0], detail::no_ref);
+    if (len == 1) {
+      enqueue(out[0], detail::no_ref);
     } else {
-      const std::uint32_t cr = alloc(learnt_, true, lbd_value);
+      const std::uint32_t cr = alloc(learnt, true, lbd_value);
       attach(cr);
-      enqueue(learnt_[0], cr);
+      enqueue(out[0], cr);
     }
   }
 
