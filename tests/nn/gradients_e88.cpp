@@ -28,7 +28,7 @@ network<double, e88_layer>::config small_e88(e88_variant v, bool gate, int chunk
 }  // namespace
 
 TEST_CASE("E88 gradients match finite differences for every parameter, variant and gate") {
-  for (auto v : {e88_variant::authors, e88_variant::simple, e88_variant::linear})
+  for (auto v : {e88_variant::authors, e88_variant::simple, e88_variant::linear, e88_variant::simple_linear})
     for (bool gate : {true, false}) {
       CAPTURE(to_string(v));
       CAPTURE(gate);

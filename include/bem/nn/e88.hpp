@@ -14,19 +14,24 @@
 //                     S := tanh(alpha S + v k^T) with the write strength 1;
 //                     the seed leaves the readout open: we keep the q readout
 //                     so that only the write rule differs from `authors`)
-//   variant linear:   S = alpha S + k^ delta^T                (seed section 6.4:
-//                     the authors' delta rule with the tanh removed)
+//   variant linear:   S = alpha S + k^ delta^T                (the authors' delta
+//                     rule with the tanh removed; its transition alpha I - k^ k^T
+//                     still depends on the input and has the eigenvalue
+//                     alpha - 1 < 0 along k^)
+//   variant simple_linear: S = alpha S + k^ v^T               (seed section 6.4
+//                     exactly: the seed's rule with the tanh removed, a purely
+//                     linear, diagonal-decay recurrence in time)
 //   o = S^T q^
 //   o = o * silu(u W_g)                                       optional output gate
 //   y = concat_h(o) W_o                                       W_o: H d_v x d, no bias
 //
 // Backward through the recurrence, going back in time (dS is the carry):
 //   dq^ = S_t do;  dS += q^ do^T
-//   dpre = dS * (1 - S_t^2)                (linear: dpre = dS)
+//   dpre = dS * (1 - S_t^2)                (linear, simple_linear: dpre = dS)
 //   dalpha = sum(dpre * S_{t-1})
 //   authors/linear: ddelta = dpre^T k^;  dv = ddelta;
 //                   dk^ = dpre delta - S_{t-1} ddelta;  dS = alpha dpre - k^ ddelta^T
-//   simple:         dv = dpre^T k^;  dk^ = dpre v;  dS = alpha dpre
+//   simple, simple_linear: dv = dpre^T k^;  dk^ = dpre v;  dS = alpha dpre
 // Storing S_t for every t would cost T H n d_v values per sequence (134 MB
 // for E88-1L at T = 2048); instead the forward pass keeps S at every
 // `chunk`-th step and the backward pass recomputes the C states of one chunk
@@ -44,13 +49,19 @@
 BEM_NAMESPACE_BEGIN
 namespace nn {
 
-enum class e88_variant { authors, simple, linear };
+enum class e88_variant { authors, simple, linear, simple_linear };
+
+/// The write rule subtracts the state's current value for k^ (delta rule).
+constexpr bool uses_delta_rule(e88_variant v) noexcept { return v == e88_variant::authors || v == e88_variant::linear; }
+/// The state update goes through tanh.
+constexpr bool uses_tanh(e88_variant v) noexcept { return v == e88_variant::authors || v == e88_variant::simple; }
 
 inline const char* to_string(e88_variant v) noexcept {
   switch (v) {
     case e88_variant::authors: return "authors";
     case e88_variant::simple: return "simple";
     case e88_variant::linear: return "linear";
+    case e88_variant::simple_linear: return "simple_linear";
   }
   return "?";
 }
@@ -268,7 +279,7 @@ class e88_layer {
             for (int j = 0; j < dv; ++j) drow[j] += qi * dout[j];
           }
           // through tanh: dpre = dS (1 - S_t^2), in place
-          if (c_.variant != e88_variant::linear)
+          if (uses_tanh(c_.variant))
             for (std::size_t e = 0; e < st; ++e) dS[e] *= S(1) - Sc[e] * Sc[e];
           S da = 0;
           {
@@ -290,7 +301,7 @@ class e88_layer {
           S* dvt = w.dvbuf.data() + hv;
           for (int j = 0; j < dv; ++j) dvt[j] = ddelta[j];
           S* dkt = w.dkn.data() + hk;
-          if (c_.variant == e88_variant::simple) {
+          if (!uses_delta_rule(c_.variant)) {
             for (int i = 0; i < n; ++i) dkt[i] = dot(dS + static_cast<std::size_t>(i) * static_cast<std::size_t>(dv), v, dv);
             for (std::size_t e = 0; e < st; ++e) dS[e] *= a;
           } else {
@@ -360,7 +371,7 @@ class e88_layer {
     const S* v = w.v.data() + static_cast<std::size_t>(t) * static_cast<std::size_t>(vw_) + static_cast<std::size_t>(h) * static_cast<std::size_t>(dv);
     const S a = w.alpha[static_cast<std::size_t>(t) * static_cast<std::size_t>(c_.heads) + static_cast<std::size_t>(h)];
     S dl[max_head_v];
-    if (c_.variant == e88_variant::simple) {
+    if (!uses_delta_rule(c_.variant)) {
       for (int j = 0; j < dv; ++j) dl[j] = v[j];
     } else {
       for (int j = 0; j < dv; ++j) dl[j] = v[j];
@@ -370,7 +381,7 @@ class e88_layer {
         for (int j = 0; j < dv; ++j) dl[j] -= row[j] * ki;
       }
     }
-    if (c_.variant == e88_variant::linear) {
+    if (!uses_tanh(c_.variant)) {
       for (int i = 0; i < n; ++i) {
         S* row = Sm + static_cast<std::size_t>(i) * static_cast<std::size_t>(dv);
         const S ki = k[i];

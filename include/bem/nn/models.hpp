@@ -6,7 +6,7 @@
 //
 // Parameters (every one recorded in each result's config):
 //   preset          a named configuration; the individual keys below override it
-//   variant         E88: authors | simple | linear;  Mamba2: standard | negative_eigenvalue
+//   variant         E88: authors | simple | linear | simple_linear;  Mamba2: standard | negative_eigenvalue
 //   layers, dim, ...  the architecture (see each model)
 //   lr (1e-3), lr_min (0), weight_decay (0.01), grad_clip (1.0), beta1 (0.9),
 //   beta2 (0.999): AdamW (seed section 3.2);
@@ -150,7 +150,7 @@ class e88_model : public trained_model<e88_layer, e88_model> {
   static constexpr const char* name = "e88";
   static constexpr const char* version = "1";
   static constexpr const char* description =
-      "E88 tanh matrix-state recurrence (presets E88-1L, E88-4L; variant authors | simple | linear), AdamW";
+      "E88 tanh matrix-state recurrence (presets E88-1L, E88-4L; variant authors | simple | linear | simple_linear), AdamW";
 
   e88_model() {
     parameters p;
@@ -172,8 +172,11 @@ class e88_model : public trained_model<e88_layer, e88_model> {
     lc_.head_v = detail::get_int(p, "head_v", lc_.n_state, 1, 256);
     lc_.dim = detail::get_int(p, "dim", four ? 64 : 128, 1, 1 << 16);
     lc_.gate = p.get_bool("gate", true);
-    const std::string v = p.get_choice("variant", "authors", {"authors", "simple", "linear"});
-    lc_.variant = v == "simple" ? e88_variant::simple : v == "linear" ? e88_variant::linear : e88_variant::authors;
+    const std::string v = p.get_choice("variant", "authors", {"authors", "simple", "linear", "simple_linear"});
+    lc_.variant = v == "simple"          ? e88_variant::simple
+                  : v == "linear"        ? e88_variant::linear
+                  : v == "simple_linear" ? e88_variant::simple_linear
+                                         : e88_variant::authors;
     h_ = detail::read_common(p);
     lc_.chunk = h_.chunk;
   }
