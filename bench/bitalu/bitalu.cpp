@@ -6,9 +6,10 @@
 // in the best instructions the machine has (intrinsics; an empty asm after
 // each op result keeps it in a register and unknown to the optimiser and
 // emits nothing), on independent chains: 8 independent streams for
-// W = 128..512 and 4 for W = 1024 (8 independent 512-bit chains), twice the
-// 2.1 loop's 4, so latency never limits it; 4 for W = 64 (8 would not fit
-// the general registers). Per stream and iteration, per C-bit
+// W = 128..512 and 4 for W = 1024 (8 independent 512-bit chains), at least
+// as many as the 2.1 loop's (bitalu::streams<W>: 8 or 4; column U), so
+// latency never limits it; 4 for W = 64 (8 would not fit the general
+// registers). Per stream and iteration, per C-bit
 // chunk (C = min(W, widest vector: 512 with AVX-512, 256 with AVX2, 128
 // with SSE2, 64 otherwise)):
 //   and, or, xor, andnot  1 vpandq/vporq/vpxorq/vpandnq        + 1 vpaddq (checksum)
@@ -296,20 +297,21 @@ double limit(bitalu::op o, int reps) {
 
 /// Ours and the limit for op o at W, interleaved so that both see the same
 /// machine: 12 rounds, each one timed run of the 2.1 loop over 4 * 10^5 ops
-/// (100,000 rounds of its 4 streams) and one of the calibration loop over
-/// the same op count; best of each. Equal, short runs matter here: on these
+/// (10^5 rounds of its 4 streams or 5 * 10^4 of 8) and one of the
+/// calibration loop over the same op count; best of each. Equal, short runs matter here: on these
 /// 2 shared cores a long run is almost always hit by another job (single
 /// timings swing up to 2x), a short one often is not, so timing ours in
 /// longer runs than the calibration would bias the ratio against us.
 template <std::size_t W>
-std::pair<double, double> measure(bitalu::op o, std::uint64_t rounds, std::uint64_t& sink) {
+std::pair<double, double> measure(bitalu::op o, std::uint64_t l_loop, std::uint64_t& sink) {
+  const std::uint64_t rounds = std::max<std::uint64_t>(l_loop / bitalu::streams<W>, 1);
   const auto in = bitalu::make_operands<W>(bem::derive_seed(1, W));
   double ours = std::numeric_limits<double>::infinity(), lim = ours;
   for (int rep = 0; rep < 12; ++rep) {
     const std::uint64_t t0 = bem::read_tsc_begin();
     sink += bitalu::run_op<W>(o, in, rounds);  // + (an even number of XORs of one value would cancel)
     const std::uint64_t t1 = bem::read_tsc_end();
-    ours = std::min(ours, static_cast<double>(t1 - t0) / static_cast<double>(rounds * bitalu::streams));
+    ours = std::min(ours, static_cast<double>(t1 - t0) / static_cast<double>(rounds * bitalu::streams<W>));
     lim = std::min(lim, limit<W>(o, 1));
   }
   return {ours, lim};
@@ -320,14 +322,13 @@ std::pair<double, double> measure(bitalu::op o, std::uint64_t rounds, std::uint6
 int main(int argc, char** argv) {
   std::uint64_t l_loop = 400000;  // ops per timed run (see measure)
   if (argc > 1) l_loop = std::strtoull(argv[1], nullptr, 10);
-  const std::uint64_t rounds = std::max<std::uint64_t>(l_loop / bitalu::streams, 1);
   const auto& cal = bem::tsc_info();
   std::printf("widest vector: %zu bits; TSC %.3f GHz, %.3f TSC ticks per core cycle (%s); ops per timed run = %llu\n",
               native_bits, cal.tsc_hz / 1e9, cal.tsc_per_core_cycle,
               bem::cycle_method_label(false, cal.tsc_hz, cal.tsc_per_core_cycle).c_str(),
-              static_cast<unsigned long long>(rounds * bitalu::streams));
+              static_cast<unsigned long long>(l_loop));
   std::printf("limit: the same instruction mix on independent chains, calibrated per op in this run\n");
-  std::printf("\n%-13s %5s %12s %12s %12s %8s\n", "op", "W", "ticks/op", "limit", "cycles/op", "ratio");
+  std::printf("\n%-13s %5s %3s %12s %12s %12s %8s\n", "op", "W", "U", "ticks/op", "limit", "cycles/op", "ratio");
   double worst = std::numeric_limits<double>::infinity();
   std::string worst_name;
   std::uint64_t sink = 0;
@@ -335,16 +336,21 @@ int main(int argc, char** argv) {
     for (const auto& [o, name] : bitalu::op_names) {
       std::pair<double, double> m;
       switch (w) {
-        case 64: m = measure<64>(o, rounds, sink); break;
-        case 128: m = measure<128>(o, rounds, sink); break;
-        case 256: m = measure<256>(o, rounds, sink); break;
-        case 512: m = measure<512>(o, rounds, sink); break;
-        default: m = measure<1024>(o, rounds, sink); break;
+        case 64: m = measure<64>(o, l_loop, sink); break;
+        case 128: m = measure<128>(o, l_loop, sink); break;
+        case 256: m = measure<256>(o, l_loop, sink); break;
+        case 512: m = measure<512>(o, l_loop, sink); break;
+        default: m = measure<1024>(o, l_loop, sink); break;
       }
       const auto [ours, lim] = m;
       const double ratio = lim / ours;
       const bool gated = o != bitalu::op::parity;
-      std::printf("%-13.*s %5zu %12.3f %12.3f %12.3f %8.2f%s\n", static_cast<int>(name.size()), name.data(), w, ours,
+      const std::size_t u = w == 64    ? bitalu::streams<64>
+                            : w == 128 ? bitalu::streams<128>
+                            : w == 256 ? bitalu::streams<256>
+                            : w == 512 ? bitalu::streams<512>
+                                       : bitalu::streams<1024>;
+      std::printf("%-13.*s %5zu %3zu %12.3f %12.3f %12.3f %8.2f%s\n", static_cast<int>(name.size()), name.data(), w, u, ours,
                   lim, ours / cal.tsc_per_core_cycle, ratio, gated ? "" : "  (not in RESULT)");
       if (gated && ratio < worst) {
         worst = ratio;

@@ -1,9 +1,11 @@
 // The timed loops of microbenchmark 2.1 (BIT-ALU throughput), shared by the
 // `bitalu_throughput` plugin and bench/bitalu so both time the same code.
 //
-// The exact code pattern (docs/bit-alu.md shows it too). U = 4 independent
-// streams j, each with an operand word x[j], a second operand y[j] and a
-// checksum word c[j], all W bits and filled from bem's PRNG (c[j] = 0):
+// The exact code pattern (docs/bit-alu.md shows it too). U independent
+// streams j (U = streams<W>: 8 where a word is one vector register of a
+// target with 32 of them, else 4), each with an operand word x[j], a second
+// operand y[j] and a checksum word c[j], all W bits and filled from bem's
+// PRNG (c[j] = 0):
 //
 //   for (i = 0; i < L_loop / U; ++i)
 //     for (j = 0; j < U; ++j) {
@@ -14,7 +16,7 @@
 //       popcount:               x[j] ^= y[j];  c[j] ^= word_popcounts(x[j]);
 //       parity:                 x[j] ^= y[j];  n[j] += parity(x[j]);
 //     }
-//   checksum = XOR of every 64-bit word of every c[j], XOR n[0] + n[1] 2^16 + ...
+//   checksum = XOR of every 64-bit word of every c[j], XOR the sum of n[j] << 16 (j mod 4)
 // where c[j] += x[j] adds the 64-bit words modulo 2^64 (one vpaddq per
 // chunk, the cost of an XOR; an XOR checksum would cancel to 0 for ops whose
 // result repeats with an even period, such as not and xor).
@@ -22,9 +24,15 @@
 // Each op's result is the next iteration's operand and enters the checksum,
 // so no iteration can be removed, hoisted or folded; the U streams are
 // independent, so the loop measures throughput rather than the latency of
-// one chain. popcount and parity need an input that changes: one XOR with
-// y[j] per iteration supplies it, and is part of their cost. L_loop is
-// rounded down to a multiple of U; the op count is that multiple.
+// one chain. Why 8 where they fit: a shift or rotation of a 128- or 256-bit
+// word is valignq (3 cycles on Zen 4) then vpshldq (2) on the stream's
+// chain, 5 cycles per op, so 4 streams cap it at 1.25 cycles per op while
+// the units could do one per cycle; 8 streams hide that latency. 8 streams
+// need 3 x 8 registers (x, y, c), so one-register words on AVX-512 only;
+// elsewhere 8 would spill and 4 it is. popcount and parity need an input
+// that changes: one XOR with y[j] per iteration supplies it, and is part of
+// their cost. L_loop is rounded down to a multiple of U; the op count is
+// that multiple.
 #pragma once
 
 #include <bem/lanes.hpp>
@@ -56,20 +64,34 @@ inline constexpr std::array<std::pair<op, std::string_view>, 12> op_names{{
 
 /// The fixed shift/rotate distance of the 2.1 loops.
 inline constexpr std::size_t shift_k = 1;
-/// Independent streams per loop.
-inline constexpr std::size_t streams = 4;
+/// Vector registers of the target (x86-64: 32 with AVX-512, else 16).
+inline constexpr std::size_t vector_registers =
+#if defined(__AVX512F__)
+    32;
+#else
+    16;
+#endif
+
+/// Independent streams of the loops at width W (see the file comment): 8
+/// when 8 streams' x, y and c fit the vector registers, else 4.
+template <std::size_t W>
+inline constexpr std::size_t streams =
+    W >= 128 && bem::detail::target_vector_bits >= 128 &&
+            3 * 8 * (W / bem::detail::lane_work_bits(W)) <= vector_registers
+        ? 8
+        : 4;
 
 /// Operands of one run: stream j uses x[j], y[j].
 template <std::size_t W>
 struct operands {
-  std::array<bem::lane_word<W>, streams> x, y;
+  std::array<bem::lane_word<W>, streams<W>> x, y;
 };
 
 template <std::size_t W>
 operands<W> make_operands(std::uint64_t seed) {
   bem::xoshiro256ss g(seed);
   operands<W> o;
-  for (std::size_t j = 0; j < streams; ++j)
+  for (std::size_t j = 0; j < streams<W>; ++j)
     for (std::size_t i = 0; i < W / 64; ++i) {
       o.x[j].set_word(i, g.next());
       o.y[j].set_word(i, g.next());
@@ -90,14 +112,22 @@ inline void keep(V& v) noexcept {
 #endif
 }
 
-/// The loop above for one op: L_loop / streams rounds; returns the checksum.
+/// The loop above for one op: `rounds` rounds of the streams<W> streams;
+/// returns the checksum. Streams are named variables, not an array, so
+/// that they stay in registers.
 template <op O, std::size_t W>
 [[gnu::noinline]] std::uint64_t run_loop(const operands<W>& in, std::uint64_t rounds) {
   using L = bem::lane_word<W>;
+  constexpr std::size_t U = streams<W>;
+  static_assert(U == 4 || U == 8);
+  // Streams 4..7 exist only for U = 8 (unused, they cost nothing).
   L x0 = in.x[0], x1 = in.x[1], x2 = in.x[2], x3 = in.x[3];
   const L y0 = in.y[0], y1 = in.y[1], y2 = in.y[2], y3 = in.y[3];
-  L c0, c1, c2, c3;
-  std::uint64_t n0 = 0, n1 = 0, n2 = 0, n3 = 0;
+  L x4, x5, x6, x7, y4, y5, y6, y7;
+  if constexpr (U == 8) x4 = in.x[4], x5 = in.x[5], x6 = in.x[6], x7 = in.x[7];
+  if constexpr (U == 8) y4 = in.y[4], y5 = in.y[5], y6 = in.y[6], y7 = in.y[7];
+  L c0, c1, c2, c3, c4, c5, c6, c7;
+  std::uint64_t n0 = 0, n1 = 0, n2 = 0, n3 = 0, n4 = 0, n5 = 0, n6 = 0, n7 = 0;
   const auto step = [](L& x, const L& y, L& c, std::uint64_t& n) {
     if constexpr (O == op::and_) x = x & y;
     else if constexpr (O == op::or_) x = x | y;
@@ -125,9 +155,19 @@ template <op O, std::size_t W>
     step(x1, y1, c1, n1);
     step(x2, y2, c2, n2);
     step(x3, y3, c3, n3);
+    if constexpr (U == 8) {
+      step(x4, y4, c4, n4);
+      step(x5, y5, c5, n5);
+      step(x6, y6, c6, n6);
+      step(x7, y7, c7, n7);
+    }
   }
-  const L c = c0 ^ c1 ^ c2 ^ c3;
+  L c = c0 ^ c1 ^ c2 ^ c3;
   std::uint64_t sum = n0 + (n1 << 16) + (n2 << 32) + (n3 << 48);
+  if constexpr (U == 8) {
+    c ^= c4 ^ c5 ^ c6 ^ c7;
+    sum += n4 + (n5 << 16) + (n6 << 32) + (n7 << 48);
+  }
   for (std::size_t i = 0; i < W / 64; ++i) sum ^= c.word(i);
   return sum;
 }

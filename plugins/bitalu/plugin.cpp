@@ -4,7 +4,8 @@
 // SHARED and reported. Records per (op, W), split "op=xor,W=256":
 //   checksum          low 48 bits of the checksum read back from SHARED (deterministic)
 //   cycles_per_op     total cycles / L_loop, unit "cycles (estimated via TSC)"
-//                     or "cycles (measured, perf_event_open)"
+//                     or "cycles (measured, perf_event_open)"; breakdown: method,
+//                     shift_k, streams (the loop's U at this W, kernels.hpp)
 //   ops_per_second    clock_frequency_hz / cycles_per_op
 //   bits_per_second   ops_per_second * W
 // Parameters: W (list, default [64, 128, 256, 512, 1024]), L_loop (default
@@ -56,16 +57,17 @@ struct bitalu_throughput {
     bem::cycle_counter counter;
     const std::string unit = counter.unit();
     const double clock_hz = counter.calibration().core_clock_hz;
-    const std::uint64_t rounds = static_cast<std::uint64_t>(l_loop_) / bitalu::streams;
-    const std::uint64_t ops = rounds * bitalu::streams;
     if (l_loop_ < 10000000) bem::emit_below_spec(sink, "L_loop", l_loop_, 10000000, "BEM 2.1");
     bem::shared_memory<64, 0> shared;
     for (auto w : widths_) {
       for (auto o : ops_) {
-        std::uint64_t checksum = 0;
+        std::uint64_t checksum = 0, ops = 0, streams = 0;
         bem::cycle_sample s{};
         const std::uint64_t op_seed = bem::derive_seed(seed, bem::fnv1a64("bitalu"), static_cast<std::uint64_t>(w));
         const auto measure = [&]<std::size_t W>() {
+          streams = bitalu::streams<W>;
+          const std::uint64_t rounds = static_cast<std::uint64_t>(l_loop_) / streams;
+          ops = rounds * streams;
           const auto in = bitalu::make_operands<W>(op_seed);
           (void)bitalu::run_op<W>(o, in, rounds / 16 + 1);  // warm-up: caches, clock
           counter.start();
@@ -98,7 +100,8 @@ struct bitalu_throughput {
         r.value.value = cpo;
         r.value.unit = unit;
         r.value.direction = bem::metrics::better::lower;
-        r.value.breakdown = {{"method", counter.method()}, {"shift_k", std::to_string(bitalu::shift_k)}};
+        r.value.breakdown = {{"method", counter.method()}, {"shift_k", std::to_string(bitalu::shift_k)},
+                             {"streams", std::to_string(streams)}};
         sink.emit(r);
         r.value.metric = "ops_per_second";
         r.value.value = clock_hz / cpo;

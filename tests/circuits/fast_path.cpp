@@ -156,6 +156,71 @@ TEST_CASE("fusion and scheduling shrink the program, never grow it") {
   CHECK(out == ref);
 }
 
+namespace {
+
+/// `len` gates of one kind over 6 inputs, operands distinct and drawn from
+/// all earlier nodes, every gate an output: one run of `len` operations
+/// (no fusion: no kind of the list results from fusing two of its gates).
+bem::gate_list one_kind(bem::gate_op op, std::uint8_t tt, std::size_t len, std::uint64_t seed) {
+  bem::xoshiro256ss rng(seed);
+  std::vector<bem::gate> gates;
+  std::vector<std::uint32_t> outs;
+  for (std::size_t i = 0; i < len; ++i) {
+    const auto limit = static_cast<std::uint32_t>(6 + i);
+    bem::gate g{op, tt, 0, 0, 0};
+    g.a = static_cast<std::uint32_t>(rng.uniform_below(limit));
+    do g.b = static_cast<std::uint32_t>(rng.uniform_below(limit)); while (g.b == g.a);
+    do g.c = static_cast<std::uint32_t>(rng.uniform_below(limit)); while (g.c == g.a || g.c == g.b);
+    gates.push_back(g);
+    outs.push_back(static_cast<std::uint32_t>(6 + i));
+  }
+  return bem::gate_list(6, std::move(gates), std::move(outs));
+}
+
+template <class W>
+void check_block_lengths(bem::gate_op op, std::uint8_t tt) {
+  for (std::size_t len : {1u, 2u, 3u, 5u, 8u, 15u, 16u, 17u, 18u, 31u, 32u, 33u, 47u, 300u}) {
+    CAPTURE(len);
+    const auto c = one_kind(op, tt, len, len);
+    CHECK(c.run_count() == 1);
+    check_fast_equals_reference<W>(c, len);
+  }
+}
+
+template <class W>
+void check_every_block() {
+  using bem::gate_op;
+  for (auto op : {gate_op::and_, gate_op::or_, gate_op::xor_, gate_op::andn, gate_op::not_}) {
+    CAPTURE(static_cast<int>(op));
+    check_block_lengths<W>(op, 0);
+  }
+  // The common ternary kinds, then tables without a block of their own
+  // (generic blocks of at most 255 gates).
+  for (unsigned tt : {0xCAu, 0xE8u, 0x96u, 0x78u, 0x01u}) {
+    CAPTURE(tt);
+    check_block_lengths<W>(gate_op::ternary, static_cast<std::uint8_t>(tt));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("threaded program: runs of every length, entered at every gate of a block") {
+  // A block of a common kind runs 16 - e gates from entry e; runs longer
+  // than 16 take several blocks; binary gates read their fields in pairs,
+  // so odd and even lengths take different entries.
+  check_every_block<std::uint64_t>();
+  check_every_block<bem::lane_word<128>>();
+  check_every_block<bem::lane_word<256>>();
+  check_every_block<bem::lane_word<512>>();
+  check_every_block<bem::lane_word<1024>>();
+}
+
+TEST_CASE("lists of more than 16383 nodes take the generic path, with the same results") {
+  const auto big = wild_list(32, 17000, 8, 7);
+  check_fast_equals_reference<std::uint64_t>(big, 7);
+  check_fast_equals_reference<bem::lane_word<256>>(big, 8);
+}
+
 TEST_CASE("compiled circuit at W = 256 on 32 inputs equals the gate list, lane by lane") {
   using W = bem::lane_word<256>;
   const auto list = bench256.to_gate_list();
