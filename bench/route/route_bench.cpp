@@ -9,10 +9,15 @@
 // recall@1 >= 0.99 (ties counted) is kept, for k = 1 and for k = 16. FAISS
 // answers batches (its best case); ours answers one query at a time.
 //
-// Then the limit: the router's data structure says how many 64-byte lines a
-// query reads (route_result::cache_lines plus one count per probed bucket); a
-// loop that reads the same number of random lines from a buffer of the same
-// size, with no dependence between loads, is the memory floor we compare with.
+// Then the limit: the router says how many 64-byte lines of bucket data a
+// query reads (route_result::cache_lines; with H = 2 one line per bucket, the
+// count inside it). Two loops over a buffer of the same size, allocated the
+// same way (2 MiB pages where the OS grants them), read that many random
+// lines per "query": one with independent loads (the memory-parallel floor),
+// one where each address depends on the previous load (one full miss latency
+// per line). The router's ns per line is compared with both, and its time
+// with all bucket data hot in cache (the same 4 queries repeated) gives the
+// part that is computation, not memory.
 //
 // Usage: route_bench [--n N] [--queries Q] [--no-hnsw]
 #include <bem/prng.hpp>
@@ -20,12 +25,14 @@
 #include <bem/route/multi_index_router.hpp>
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <time.h>
 #include <string>
 #include <vector>
 
@@ -41,6 +48,13 @@ namespace {
 using bem::identifier;
 
 double now() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
+// This thread's CPU time: the memory measurements below are short, and on a
+// loaded machine wall time would count the time other processes ran.
+double cpu_now() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
 
 struct row {
   std::string name, settings;
@@ -116,12 +130,12 @@ int main(int argc, char** argv) {
   bem::multi_index_router mih({2, cap, bem::probe_until_exact});
   mih.assign(ids);
   double ours_qps[2] = {0, 0};
-  double lines_per_query[2] = {0, 0};
+  double lines_per_query[2] = {0, 0}, buckets_per_query[2] = {0, 0}, cpu_ns[2] = {0, 0};
   std::uint64_t checksum = 0;
   const int ks[2] = {1, 16};
   for (int j = 0; j < 2; ++j) {
     std::uint64_t lines = 0, probes = 0;
-    double t0 = now();
+    const double t0 = now(), c0 = cpu_now();
     for (identifier q : qs) {
       mih.query(q, {}, static_cast<std::size_t>(ks[j]), res);
       checksum = checksum * 31 + res.candidates[0].id + res.candidates.back().id;
@@ -129,16 +143,31 @@ int main(int argc, char** argv) {
       probes += res.buckets_probed;
     }
     const double dt = now() - t0;
+    cpu_ns[j] = (cpu_now() - c0) / static_cast<double>(nq) * 1e9;
     std::size_t hits = 0;
     for (std::size_t i = 0; i < truth_n; ++i) {
       mih.query(qs[i], {}, static_cast<std::size_t>(ks[j]), res);
       hits += 32 - res.candidates[0].similarity == best[i];
     }
     ours_qps[j] = static_cast<double>(nq) / dt;
-    // Count reads: one line per probed bucket's count, plus its slots' lines.
-    lines_per_query[j] = static_cast<double>(lines + probes) / static_cast<double>(nq);
+    lines_per_query[j] = static_cast<double>(lines) / static_cast<double>(nq);
+    buckets_per_query[j] = static_cast<double>(probes) / static_cast<double>(nq);
     print_row({"bem multi_index", "H=2 B=16 C=" + std::to_string(cap) + " exact", ks[j], ours_qps[j],
                static_cast<double>(hits) / static_cast<double>(truth_n), nq});
+  }
+  // Computation alone: 4 queries repeated, so their buckets stay in L1/L2.
+  double hot_ns[2] = {0, 0}, hot_lines[2] = {0, 0};
+  for (int j = 0; j < 2; ++j) {
+    const std::size_t m = std::min<std::size_t>(nq, 100000);
+    std::uint64_t lines = 0;
+    const double t0 = cpu_now();
+    for (std::size_t i = 0; i < m; ++i) {
+      mih.query(qs[i % 4], {}, static_cast<std::size_t>(ks[j]), res);
+      checksum += res.candidates[0].id;
+      lines += res.cache_lines;
+    }
+    hot_ns[j] = (cpu_now() - t0) / static_cast<double>(m) * 1e9;
+    hot_lines[j] = static_cast<double>(lines) / static_cast<double>(m);
   }
   {
     const std::size_t m = std::min<std::size_t>(nq, 2000);
@@ -153,23 +182,35 @@ int main(int argc, char** argv) {
     }
   }
 
-  // The memory floor: the same number of random line reads, independent.
-  double floor_qps[2] = {0, 0};
+  // The memory floor: random line reads from a buffer as large as the
+  // router's buckets, independent (parallel misses) and dependent (latency).
+  // Line numbers come from a multiplicative generator (no division), 4096
+  // "queries" of lines_per_query lines each.
+  double floor_ns[2] = {0, 0}, chase_ns = 0;
   {
-    const std::size_t bytes = 2 * (std::size_t{1} << 16) * static_cast<std::size_t>(cap) * 4;
-    std::vector<std::uint64_t> buf(bytes / 8, 1);
-    const std::size_t nlines = bytes / 64;
+    std::size_t nlines = 1;
+    while (nlines * 64 < mih.memory_bytes()) nlines *= 2;
+    std::vector<std::uint64_t, bem::detail::line_allocator<std::uint64_t>> buf(nlines * 8, 0);
+    const int lg = std::countr_zero(nlines);
+    std::uint64_t sum = 0;
     for (int j = 0; j < 2; ++j) {
-      const auto per = static_cast<std::size_t>(lines_per_query[j] + 0.5);
-      bem::xoshiro256ss g(7);
-      std::uint64_t sum = 0;
-      const std::size_t m = std::min<std::size_t>(nq, 20000);
-      double t0 = now();
-      for (std::size_t i = 0; i < m; ++i)
-        for (std::size_t l = 0; l < per; ++l) sum += buf[(g.next() % nlines) * 8];
-      floor_qps[j] = static_cast<double>(m) / (now() - t0);
-      checksum += sum;
+      const auto total = static_cast<std::size_t>(lines_per_query[j] * 4096.0);
+      std::uint64_t x = 12345;
+      const double t0 = cpu_now();
+      for (std::size_t l = 0; l < total; ++l) {
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        sum += buf[(x >> (64 - lg)) * 8];
+      }
+      floor_ns[j] = (cpu_now() - t0) / static_cast<double>(total) * 1e9;
     }
+    const std::size_t total = 200000;
+    std::uint64_t x = 12345;
+    const double t0 = cpu_now();
+    for (std::size_t l = 0; l < total; ++l) {  // buf holds zeros: the add only creates the dependence
+      x = (x + buf[(x >> (64 - lg)) * 8]) * 6364136223846793005ull + 1442695040888963407ull;
+    }
+    chase_ns = (cpu_now() - t0) / static_cast<double>(total) * 1e9;
+    checksum += sum + x;
   }
 
 #if BEM_ROUTE_BENCH_FAISS
@@ -243,10 +284,20 @@ int main(int argc, char** argv) {
   }
 #endif
 
-  std::printf("\nmemory accesses per query (from the data structure: bucket counts + slot lines):\n");
-  for (int j = 0; j < 2; ++j)
-    std::printf("  k=%-2d %6.1f lines; random-read floor %12.0f q/s; router at %.2fx the floor's time\n", ks[j],
-                lines_per_query[j], floor_qps[j], floor_qps[j] / ours_qps[j]);
+  std::printf("\nmemory accesses per query (%.1f MiB of buckets; one line per bucket with C=%d):\n",
+              static_cast<double>(mih.memory_bytes()) / (1 << 20), cap);
+  std::printf("  random line read: %.2f ns independent (parallel misses), %.1f ns dependent (one latency)\n",
+              (floor_ns[0] + floor_ns[1]) / 2, chase_ns);
+  std::printf("  (router times below are CPU time of this thread, like the floors: %.0f and %.0f ns/query wall)\n",
+              1e9 / ours_qps[0], 1e9 / ours_qps[1]);
+  for (int j = 0; j < 2; ++j) {
+    const double ns = cpu_ns[j];
+    std::printf("  k=%-2d %6.1f buckets %6.1f lines/query; %7.0f ns/query = %5.2f ns/line; hot-cache %6.0f ns/query "
+                "(%4.1f%%); independent-read floor %6.0f ns/query (router at %.1fx)\n",
+                ks[j], buckets_per_query[j], lines_per_query[j], ns, ns / lines_per_query[j],
+                hot_ns[j] * lines_per_query[j] / hot_lines[j], 100.0 * hot_ns[j] * lines_per_query[j] / hot_lines[j] / ns,
+                floor_ns[j] * lines_per_query[j], ns / (floor_ns[j] * lines_per_query[j]));
+  }
   std::printf("checksum %llu\n", static_cast<unsigned long long>(checksum));
 #if BEM_ROUTE_BENCH_FAISS
   if (faiss_best[0] <= 0 || faiss_best[1] <= 0) {

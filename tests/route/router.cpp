@@ -1,6 +1,7 @@
 // Routers (bem/route): the concept, the exact router against brute force, the
 // multi-index router's exactness and its radius bound, filters, updates while
-// serving queries, the tie rule and occupancy statistics.
+// serving queries, the tie rule and occupancy statistics, the bucket layout,
+// and the portable and AVX-512 bucket kernels against each other.
 #include <bem/identifier.hpp>
 #include <bem/prng.hpp>
 #include <bem/route/exact_router.hpp>
@@ -348,8 +349,12 @@ TEST_CASE("occupancy statistics count buckets, extremes, mean and spills") {
   CHECK(p.max == 7);
   CHECK(p.mean == doctest::Approx(8.0 / 4096));
   CHECK(e.partition_size(bem::route_partition(ids[0])) == 7);
-  CHECK(bem::multi_index_router::suggested_capacity(1000000, 2) == 32);
-  CHECK(bem::multi_index_router::suggested_capacity(10, 2) == 4);
+  // Capacities fill whole lines with the header: 16-bit slots for H = 2, else 32-bit.
+  CHECK(bem::multi_index_router::suggested_capacity(1000000, 2) == 31);
+  CHECK(bem::multi_index_router::suggested_capacity(10, 2) == 31);
+  CHECK(bem::multi_index_router::suggested_capacity(5000000, 2) == 159);
+  CHECK(bem::multi_index_router::suggested_capacity(20000, 3) == 31);
+  CHECK(bem::multi_index_router::suggested_capacity(100, 4) == 15);
 }
 
 TEST_CASE("the portable scan kernel agrees with the dispatched one") {
@@ -370,6 +375,129 @@ TEST_CASE("the portable scan kernel agrees with the dispatched one") {
     b.write(cb);
     REQUIRE(ca == cb);
     CHECK(ca == brute_force(std::set<identifier>(ids.begin(), ids.begin() + static_cast<std::ptrdiff_t>(n)), q, {}, 16));
+  }
+}
+
+namespace {
+
+/// The tables and probe plan multi_index_router builds for H tables.
+template <class S>
+struct raw_tables {
+  std::vector<bem::detail::mih_table<S>> tabs;
+  bem::detail::probe_plan plan;
+  raw_tables(int h, std::size_t cap) {
+    std::vector<int> widths;
+    int shift = 32;
+    for (int t = 0; t < h; ++t) {
+      const int bits = 32 / h + (t < 32 % h ? 1 : 0);
+      shift -= bits;
+      tabs.emplace_back(bits, shift, cap);
+      widths.push_back(bits);
+    }
+    plan = bem::detail::probe_plan(widths);
+  }
+};
+
+/// Runs one probe with the given bucket scan and returns what it found.
+template <class S, class Probe>
+std::vector<bem::route_candidate> run_probe(Probe probe, const raw_tables<S>& rt, std::uint32_t gq, int r_end,
+                                            std::size_t k, std::size_t admitted, bem::detail::probe_stats& st,
+                                            bool& certified, int& radius) {
+  bem::detail::top_k top;
+  top.reset(std::min(k, admitted), nullptr);
+  radius = -1;
+  certified = probe(rt.tabs, rt.plan, gq, r_end, std::min(k, admitted), admitted, top, st, radius);
+  std::vector<bem::route_candidate> out;
+  top.write(out);
+  return out;
+}
+
+template <class S>
+void check_bucket_kernels(int h, std::size_t cap, std::size_t n, std::uint64_t seed) {
+  raw_tables<S> rt(h, cap);
+  const auto ids = as_vector(random_ids(n, seed));
+  for (identifier id : ids)
+    for (auto& tb : rt.tabs) tb.add(bem::gray_code(id));
+  int rmax = 32;
+  for (const auto& tb : rt.tabs) rmax = std::min(rmax, tb.bits);
+  bem::xoshiro256ss rng(seed + 1);
+  for (int i = 0; i < 100; ++i) {
+    const identifier q = random_query(ids, rng);
+    const std::size_t k = 1 + rng.uniform_below(40);
+    const int r_end = i % 2 ? rmax + 1 : 1 + static_cast<int>(rng.uniform_below(3));
+    bem::detail::probe_stats sp;
+    bool cp = false;
+    int rp = 0;
+    const auto portable = run_probe(
+        [](auto&&... a) { return bem::detail::probe_tables<bem::detail::bucket_scan_portable>(a...); }, rt,
+        bem::gray_code(q), r_end, k, ids.size(), sp, cp, rp);
+    if (cp) REQUIRE(portable == brute_force(ids, q, {}, k));
+    if (r_end == rmax + 1) CHECK(cp);  // the narrowest table probed completely sees every code
+#if BEM_DETAIL_ROUTE_AVX512
+    if (bem::detail::route_cpu_has_avx512_buckets()) {
+      bem::detail::probe_stats sv;
+      bool cv = false;
+      int rv = 0;
+      const auto vec = run_probe([](auto&&... a) { return bem::detail::probe_tables_avx512(a...); }, rt,
+                                 bem::gray_code(q), r_end, k, ids.size(), sv, cv, rv);
+      REQUIRE(vec == portable);
+      CHECK(cv == cp);
+      CHECK(rv == rp);
+      CHECK(sv.buckets == sp.buckets);
+      CHECK(sv.entries == sp.entries);
+      CHECK(sv.lines == sp.lines);
+    }
+#endif
+  }
+}
+
+}  // namespace
+
+TEST_CASE("the portable and AVX-512 bucket kernels agree, with spills and multi-line buckets") {
+  // 16-bit slots (H = 2): one line (C = 31), spills (C = 3), four lines (C = 100).
+  check_bucket_kernels<std::uint16_t>(2, 31, 200000, 1);
+  check_bucket_kernels<std::uint16_t>(2, 3, 300000, 2);
+  check_bucket_kernels<std::uint16_t>(2, 100, 100000, 3);
+  // 32-bit slots (H = 3, 4): one line, two lines, spills.
+  check_bucket_kernels<std::uint32_t>(3, 15, 5000, 4);
+  check_bucket_kernels<std::uint32_t>(3, 31, 20000, 5);
+  check_bucket_kernels<std::uint32_t>(4, 2, 3000, 6);
+}
+
+TEST_CASE("bucket layout: one 64-byte line per bucket with H = 2, C_entry = 31; remainders round-trip") {
+  bem::multi_index_router r({2, 31, bem::probe_until_exact});
+  CHECK(r.memory_bytes() == 2 * 65536 * 64);
+  bem::multi_index_router wide({2, 32, bem::probe_until_exact});  // header + 32 slots: two lines
+  CHECK(wide.memory_bytes() == 2 * 65536 * 128);
+  raw_tables<std::uint32_t> rt(3, 15);
+  raw_tables<std::uint16_t> rn(2, 31);
+  bem::xoshiro256ss rng(3);
+  for (int i = 0; i < 1000; ++i) {
+    const auto g = static_cast<std::uint32_t>(rng.next());
+    for (const auto& tb : rt.tabs) CHECK(tb.code(tb.key(g), tb.remainder(g)) == g);
+    for (const auto& tb : rn.tabs) CHECK(tb.code(tb.key(g), tb.remainder(g)) == g);
+  }
+  // Plan: radius r of table t holds C(B_t, r) masks, in table order within a radius.
+  CHECK(rn.plan.size(0) == 1);
+  CHECK(rn.plan.size(2) == 16);
+  CHECK(rn.plan.size(5) == 120);
+  CHECK(rt.plan.size(3 * 1 + 2) == 10);  // table 2 has 10 key bits
+}
+
+TEST_CASE("more tables: updates with spills stay exact") {
+  bem::multi_index_router r({3, 1, bem::probe_until_exact});
+  std::set<identifier> ref;
+  bem::xoshiro256ss rng(8);
+  bem::route_result res;
+  for (int step = 0; step < 2000; ++step) {
+    const auto a = static_cast<identifier>(rng.next() & 0x00FF00FFu);  // few distinct keys: many spills
+    if (rng.bit()) CHECK(r.insert(a) == ref.insert(a).second);
+    else CHECK(r.erase(a) == (ref.erase(a) == 1));
+    const auto q = static_cast<identifier>(rng.next() & 0x01FF01FFu);
+    r.query(q, {}, 8, res);
+    CHECK(res.exact);
+    REQUIRE(res.candidates == brute_force(ref, q, {}, 8));
+    if (step == 1000) CHECK(r.occupancy().overflow_entries > 0);
   }
 }
 

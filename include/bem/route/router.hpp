@@ -248,7 +248,7 @@ class top_k {
   }
 
  private:
-  std::uint64_t keys_[max_k_cand]{};
+  std::uint64_t keys_[max_k_cand];  // only [0, n_) is read: left uninitialised, a query resets n_ alone
   std::size_t k_ = 0, n_ = 0;
   const route_filter* filter_ = nullptr;
   int threshold_ = -1;
