@@ -84,6 +84,15 @@ struct benchmark_entry {
 namespace detail {
 constexpr std::size_t error_capacity = 4096;
 
+/// A field appended to a C table after its first release (the ABI's growth
+/// rule), or null when the plugin's table ends before it (`struct_size`).
+template <class Table, class Field>
+Field appended_field(const Table* table, Field Table::*field) noexcept {
+  const auto offset = static_cast<std::size_t>(reinterpret_cast<const char*>(&(table->*field)) -
+                                               reinterpret_cast<const char*>(table));
+  return table->struct_size >= offset + sizeof(Field) ? table->*field : nullptr;
+}
+
 inline std::vector<std::string> split_path_list(std::string_view s) {
   std::vector<std::string> out;
   std::size_t start = 0;
@@ -387,18 +396,16 @@ class model_instance {
 
   /// Whether the model computes diagnostic series (a plugin built before the
   /// field was appended does not).
-  bool diagnoses() const noexcept {
-    return type_->struct_size >= offsetof(bem_model_type_v1, diagnose) + sizeof(type_->diagnose) &&
-           type_->diagnose != nullptr;
-  }
+  bool diagnoses() const noexcept { return diagnose_entry() != nullptr; }
   /// Calls `f(metric, series, unit)` for each diagnostic series of the model
   /// on `b` (targets included); does nothing when !diagnoses().
   void diagnose(tasks::sequence_batch& b,
                 const std::function<void(std::string_view, std::span<const double>, std::string_view)>& f) {
-    if (!diagnoses()) return;
+    const auto entry = diagnose_entry();
+    if (entry == nullptr) return;
     bem_batch_v1 c = view(b);
     char err[detail::error_capacity] = {0};
-    const int rc = type_->diagnose(
+    const int rc = entry(
         handle_, &c,
         [](void* ctx, const char* metric, const double* values, std::size_t count, const char* unit) {
           (*static_cast<const std::function<void(std::string_view, std::span<const double>, std::string_view)>*>(
@@ -409,6 +416,9 @@ class model_instance {
   }
 
  private:
+  decltype(bem_model_type_v1::diagnose) diagnose_entry() const noexcept {
+    return detail::appended_field(type_, &bem_model_type_v1::diagnose);
+  }
   static bem_batch_v1 view(tasks::sequence_batch& b) {
     return {b.batch_size, b.length, b.inputs.data(), b.targets.data(), b.mask.data(), b.lengths.data(),
             b.tags.data()};
@@ -489,9 +499,7 @@ class benchmark_instance {
 
  private:
   decltype(bem_benchmark_type_v1::run_with_context) run_with_context() const noexcept {
-    return type_->struct_size >= offsetof(bem_benchmark_type_v1, run_with_context) + sizeof(void*)
-               ? type_->run_with_context
-               : nullptr;
+    return detail::appended_field(type_, &bem_benchmark_type_v1::run_with_context);
   }
   const bem_benchmark_type_v1* type_;
   void* handle_ = nullptr;
