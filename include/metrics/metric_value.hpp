@@ -42,5 +42,20 @@ struct metric_value {
   std::string series_axis;           ///< e.g. "position"
 };
 
+/// A plain measurement, the case nearly every record is: the fields a plugin
+/// always fills, in one call (an interval, breakdown or series is added to
+/// the result).
+inline metric_value scalar_metric(std::string metric, double value, std::string unit, better direction,
+                                  std::int64_t n, std::string n_unit) {
+  metric_value v;
+  v.metric = std::move(metric);
+  v.value = value;
+  v.unit = std::move(unit);
+  v.direction = direction;
+  v.n = n;
+  v.n_unit = std::move(n_unit);
+  return v;
+}
+
 }  // namespace metrics
 BEM_NAMESPACE_END

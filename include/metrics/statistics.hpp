@@ -51,10 +51,18 @@
 //                              t_interval(summarize(totals_i / sizes_i)) exactly.
 //                              n < 2 gives the point {r, r} with method
 //                              "t over clusters (n<2, no interval)".
+//
+//   quantile(xs, q)            the q-quantile, 0 <= q <= 1, interpolated
+//                              linearly between order statistics (Hyndman and
+//                              Fan's type 7, R's and NumPy's default):
+//                                h = q (n - 1), x_(floor h) + (h - floor h)(x_(floor h + 1) - x_(floor h))
+//                              so q = 0 is the minimum, q = 1 the maximum and
+//                              q = 0.5 the usual median. NaN for n == 0.
 #pragma once
 
 #include <bem/version.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstddef>
@@ -63,6 +71,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 BEM_NAMESPACE_BEGIN
 namespace metrics {
@@ -216,6 +225,18 @@ inline interval cluster_t_interval(std::span<const double> totals, std::span<con
   const double se = std::sqrt(nn / (nn - 1.0) * ss) / sum_m;
   const double half = student_t_975(n - 1) * se;
   return {r - half, r + half, "t over clusters"};
+}
+
+/// The q-quantile of xs by linear interpolation (type 7, see above). Throws
+/// std::invalid_argument for q outside [0, 1].
+inline double quantile(std::vector<double> xs, double q) {
+  if (!(q >= 0.0 && q <= 1.0)) throw std::invalid_argument("quantile: q must lie in [0, 1]");
+  if (xs.empty()) return std::numeric_limits<double>::quiet_NaN();
+  std::sort(xs.begin(), xs.end());
+  const double h = q * static_cast<double>(xs.size() - 1);
+  const auto lo = static_cast<std::size_t>(h);
+  const auto hi = std::min(lo + 1, xs.size() - 1);
+  return xs[lo] + (h - static_cast<double>(lo)) * (xs[hi] - xs[lo]);
 }
 
 }  // namespace metrics

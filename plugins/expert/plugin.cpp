@@ -199,13 +199,7 @@ struct expert_eval {
                    bem::tasks::number_field("G", static_cast<long long>(g)),
                    bem::tasks::number_field("W", static_cast<long long>(w))};
     const auto put = [&](const char* metric, double value, std::string u, bem::metrics::better b, bool timing) {
-      r.value = {};
-      r.value.metric = metric;
-      r.value.value = value;
-      r.value.unit = std::move(u);
-      r.value.direction = b;
-      r.value.n = l_loop_;
-      r.value.n_unit = "batches";
+      r.value = bem::metrics::scalar_metric(metric, value, std::move(u), b, l_loop_, "batches");
       r.timing = timing;
       sink.emit(r);
     };

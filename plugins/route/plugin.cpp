@@ -146,13 +146,7 @@ struct route_query_benchmark {
       rec.condition.push_back(bem::tasks::string_field("class_filter", class_filter_));
       auto emit = [&](const char* metric, double value, const char* unit, bem::metrics::better dir,
                       std::int64_t count, const char* count_unit, bool timing = false) {
-        rec.value = {};
-        rec.value.metric = metric;
-        rec.value.value = value;
-        rec.value.unit = unit;
-        rec.value.direction = dir;
-        rec.value.n = count;
-        rec.value.n_unit = count_unit;
+        rec.value = bem::metrics::scalar_metric(metric, value, unit, dir, count, count_unit);
         rec.timing = timing;
         sink.emit(rec);
       };

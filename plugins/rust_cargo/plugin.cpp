@@ -11,6 +11,7 @@
 #include <bem/prng.hpp>
 #include <bem/toml_parameters.hpp>
 #include <metrics/pass_at_k.hpp>
+#include <metrics/statistics.hpp>
 
 #include <nlohmann/json.hpp>
 
@@ -53,15 +54,6 @@ struct task_result {
   std::optional<std::int64_t> tokens;
   std::string generation_error;  ///< non-empty: the model failed on this task; its samples count as failures
 };
-
-double percentile(std::vector<double> xs, double q) {
-  if (xs.empty()) return 0;
-  std::sort(xs.begin(), xs.end());
-  const double at = q * static_cast<double>(xs.size() - 1);
-  const auto lo = static_cast<std::size_t>(at);
-  const auto hi = std::min(lo + 1, xs.size() - 1);
-  return xs[lo] + (xs[hi] - xs[lo]) * (at - static_cast<double>(lo));
-}
 
 }  // namespace
 
@@ -243,12 +235,7 @@ class rust_cargo_benchmark {
       bem::benchmark_record rec;
       rec.split = split;
       rec.condition = std::move(cond);
-      rec.value.metric = metric;
-      rec.value.value = value;
-      rec.value.unit = unit;
-      rec.value.direction = dir;
-      rec.value.n = n;
-      rec.value.n_unit = n_unit;
+      rec.value = bem::metrics::scalar_metric(metric, value, unit, dir, n, n_unit);
       rec.timing = timing;
       sink.emit(rec);
     };
@@ -365,8 +352,8 @@ class rust_cargo_benchmark {
     auto quantiles = [&](const std::string& metric, const std::vector<double>& xs, const std::string& unit) {
       if (xs.empty()) return;
       const auto n = static_cast<std::int64_t>(xs.size());
-      emit("all", all_cond, metric + "_p50", percentile(xs, 0.5), unit, better::lower, true, n, "samples");
-      emit("all", all_cond, metric + "_p95", percentile(xs, 0.95), unit, better::lower, true, n, "samples");
+      emit("all", all_cond, metric + "_p50", bem::metrics::quantile(xs, 0.5), unit, better::lower, true, n, "samples");
+      emit("all", all_cond, metric + "_p95", bem::metrics::quantile(xs, 0.95), unit, better::lower, true, n, "samples");
     };
     quantiles("build_seconds", build_s, "s");
     quantiles("test_seconds", test_s, "s");

@@ -41,13 +41,6 @@ namespace {
 
 namespace pv = bem::prover;
 
-double quantile(std::vector<double>& xs, double q) {
-  if (xs.empty()) return 0;
-  std::sort(xs.begin(), xs.end());
-  const auto k = static_cast<std::size_t>(q * static_cast<double>(xs.size() - 1) + 0.5);
-  return xs[std::min(k, xs.size() - 1)];
-}
-
 struct sat_check_benchmark {
   static constexpr const char* name = "sat_check";
   static constexpr const char* version = "1";
@@ -130,12 +123,7 @@ struct sat_check_benchmark {
       bem::benchmark_record rec;
       rec.split = split;
       rec.condition = condition;
-      rec.value.metric = metric;
-      rec.value.value = value;
-      rec.value.unit = unit;
-      rec.value.direction = dir;
-      rec.value.n = count;
-      rec.value.n_unit = n_unit;
+      rec.value = bem::metrics::scalar_metric(metric, value, unit, dir, count, n_unit);
       rec.timing = timing;
       if (metric == "fraction_sat" && sat + unsat > 0) rec.value.ci = bem::metrics::wilson_interval(sat, sat + unsat);
       sink.emit(rec);
@@ -158,8 +146,8 @@ struct sat_check_benchmark {
       const std::string prefix = lat == &sat_lat ? "sat_latency_" : "unsat_latency_";
       const auto count = static_cast<std::int64_t>(lat->size());
       const std::string n_unit = lat == &sat_lat ? "SAT instances" : "UNSAT instances";
-      emit(prefix + "p50", quantile(*lat, 0.50), "s", better::lower, count, n_unit, true);
-      emit(prefix + "p99", quantile(*lat, 0.99), "s", better::lower, count, n_unit, true);
+      emit(prefix + "p50", bem::metrics::quantile(*lat, 0.50), "s", better::lower, count, n_unit, true);
+      emit(prefix + "p99", bem::metrics::quantile(*lat, 0.99), "s", better::lower, count, n_unit, true);
       emit(prefix + "max", *std::max_element(lat->begin(), lat->end()), "s", better::lower, count, n_unit, true);
     }
   }

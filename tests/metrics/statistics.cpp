@@ -141,3 +141,16 @@ TEST_CASE("compensated sum") {
   std::vector<double> infs = {1.0, inf, inf};
   CHECK(compensated_sum(infs) == inf);
 }
+
+TEST_CASE("quantile interpolates between order statistics (type 7)") {
+  const std::vector<double> xs = {4.0, 1.0, 3.0, 2.0};  // unsorted on purpose
+  CHECK(quantile(xs, 0.0) == 1.0);
+  CHECK(quantile(xs, 1.0) == 4.0);
+  CHECK(quantile(xs, 0.5) == doctest::Approx(2.5));
+  CHECK(quantile(xs, 0.25) == doctest::Approx(1.75));   // h = 0.75
+  CHECK(quantile(xs, 0.99) == doctest::Approx(3.97));   // h = 2.97
+  CHECK(quantile({7.0}, 0.99) == 7.0);
+  CHECK(std::isnan(quantile({}, 0.5)));
+  CHECK_THROWS_AS(quantile(xs, 1.5), std::invalid_argument);
+  CHECK_THROWS_AS(quantile(xs, -0.1), std::invalid_argument);
+}
