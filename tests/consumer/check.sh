@@ -3,10 +3,13 @@
 # researcher would, in a fresh temporary directory:
 #   (i)  bem as a meson subproject (subprojects/bem -> the bem source tree):
 #        the subproject must build nothing but the dependency;
-#   (ii) an installed bem: `meson install` into a temporary prefix, then the
-#        consumer finds bem.pc through PKG_CONFIG_PATH and compiles against
-#        the installed headers only. The example plugin is also built out of
-#        tree with the command of examples/custom_task_plugin/README.md.
+#   (ii) an installed bem: `meson install --tags devel,runtime` (headers,
+#        bem.pc, bem-bench) into a temporary prefix, then the consumer finds
+#        bem.pc through PKG_CONFIG_PATH and compiles against the installed
+#        headers only. The example plugin is also built out of tree with the
+#        command of examples/custom_task_plugin/README.md. The plugins are
+#        not rebuilt here (the main build has them); the install plan is
+#        checked to tag every one of them `plugins`.
 # Usage: check.sh BEM_SOURCE_ROOT
 set -euo pipefail
 
@@ -36,8 +39,25 @@ ninja -C "$tmp/sub/build"
 
 step "(ii) installed bem through pkg-config"
 meson setup "$tmp/bem-build" "$src" --prefix "$tmp/prefix" -Dtests=false --wrap-mode=nodownload
-ninja -C "$tmp/bem-build"
-meson install -C "$tmp/bem-build" --no-rebuild --quiet
+# Every installed file carries the tag docs/using-the-headers.md gives it.
+meson introspect --install-plan "$tmp/bem-build" | python3 -c '
+import json, sys
+plan = json.load(sys.stdin)
+untagged = []
+for kind, entries in plan.items():
+    for source, e in entries.items():
+        dest, tag = e["destination"], e.get("tag")
+        want = ("devel" if "{includedir}" in dest or dest.endswith(".pc")
+                else "plugins" if "/bem/plugins" in dest or "/bem/rust_cargo" in dest
+                else "runtime")
+        if tag != want:
+            untagged.append(f"{dest}: tag {tag!r}, want {want!r}")
+if untagged:
+    sys.exit("install tags:\n  " + "\n  ".join(untagged))
+print("install plan: every file tagged devel, runtime or plugins")
+'
+meson compile -C "$tmp/bem-build" bem-bench
+meson install -C "$tmp/bem-build" --no-rebuild --quiet --tags devel,runtime
 pc=$(find "$tmp/prefix" -name bem.pc -print -quit)
 [[ -n "$pc" ]] || fail "meson install wrote no bem.pc under $tmp/prefix"
 export PKG_CONFIG_PATH="$(dirname "$pc")"
