@@ -44,12 +44,14 @@
 // block (a W = 256 gate is one ymm operation, a ternary one vpternlogq with
 // AVX-512); full blocks have their own straight line that loads the fields
 // ahead of their use. Why: at W = 256 the work per gate is at the machine's memory
-// limit (two or three operand loads and one store; Zen 4 does two loads
-// per cycle beside a store), so what counts is the loads per gate beyond
-// those (binary gates read their four 16-bit fields with one 64-bit load
-// per two gates, a third of the old 32-bit pairs) and the branches per run
-// (one predicted indirect jump per block instead of a switch, a call, a
-// loop exit and a remainder loop). Generic blocks run a loop from a table
+// limit (two or three operand loads and one store; measured on Zen 4 about
+// 2.3 memory operations per cycle), so what counts is the memory operations
+// per gate beyond those (binary gates read their four 16-bit fields with
+// one 64-bit load per two gates), the instructions per gate (the bextr
+// controls stay in registers: detail::gl_ctl) and the branches per run (one
+// indirect jump per block instead of a switch, a call, a loop exit and a
+// remainder loop; a dispatch per gate, even with values kept in registers,
+// measured 2-3x slower: docs/circuits.md). Generic blocks run a loop from a table
 // of 256 + 16 + 4 kernels. Other word types, and lists of more than 16383
 // nodes (fields of 16 bits), run the same schedule with the word's own
 // operators. `op_count()` and `run_count()` report the program's size.
@@ -290,6 +292,15 @@ inline constexpr std::uint16_t gl_end = gl_generic + 3;
 /// takes 4, one unused, so that every gate is one aligned 64-bit load).
 constexpr std::size_t gl_stride(std::size_t arity) { return arity == 3 ? 4 : arity; }
 
+/// The BMI bextr controls of fields 1 and 2 (start | length << 8). The
+/// evaluator makes them opaque once per evaluation, so that they stay in two
+/// registers: with a constant control, GCC loads the constant into a
+/// register again before every bextr (measured: 10 -> 8 instructions per
+/// ternary gate, a mux block 2.0 -> 1.55 ticks per gate).
+struct gl_ctl {
+  std::uint64_t p1 = 0x1010, p2 = 0x1020;
+};
+
 /// Gates on words of S bytes, in blocks of one target vector, their operands
 /// addressed by 16-bit fields (see above); `d` is the gate's destination.
 /// A gate may read a gate written just before it (the may_alias blocks keep
@@ -307,7 +318,7 @@ struct gate_list_block {
   /// The node addressed by field `Pos` (0..3) of x: one instruction for any
   /// field (bextr) where the target has BMI.
   template <unsigned Pos>
-  [[gnu::always_inline]] static const char* at(const char* v, std::uint64_t x) {
+  [[gnu::always_inline]] static const char* at(const char* v, std::uint64_t x, [[maybe_unused]] gl_ctl c = {}) {
     std::size_t f;
     if constexpr (Pos == 0)
       f = static_cast<std::uint16_t>(x);
@@ -315,7 +326,7 @@ struct gate_list_block {
       f = static_cast<std::size_t>(x >> 48);
     else
 #if defined(__BMI__)
-      f = static_cast<std::size_t>(_bextr_u64(x, 16 * Pos, 16));
+      f = static_cast<std::size_t>(__builtin_ia32_bextr_u64(x, Pos == 1 ? c.p1 : c.p2));
 #else
       f = static_cast<std::uint16_t>(x >> (16 * Pos));
 #endif
@@ -333,18 +344,18 @@ struct gate_list_block {
 
   /// Gates of 1, 2, 3 operands, their fields at Pos, Pos + 1, ... of x.
   template <class Op, unsigned Pos = 0>
-  [[gnu::always_inline]] static void g1(char* d, const char* v, std::uint64_t x) {
-    const char* a = at<Pos>(v, x);
+  [[gnu::always_inline]] static void g1(char* d, const char* v, std::uint64_t x, gl_ctl c = {}) {
+    const char* a = at<Pos>(v, x, c);
     for (std::size_t i = 0; i < S; i += bytes) store(d + i, Op::f(load(a + i)));
   }
   template <class Op, unsigned Pos = 0>
-  [[gnu::always_inline]] static void g2(char* d, const char* v, std::uint64_t x) {
-    const char *a = at<Pos>(v, x), *b = at<Pos + 1>(v, x);
+  [[gnu::always_inline]] static void g2(char* d, const char* v, std::uint64_t x, gl_ctl c = {}) {
+    const char *a = at<Pos>(v, x, c), *b = at<Pos + 1>(v, x, c);
     for (std::size_t i = 0; i < S; i += bytes) store(d + i, Op::f(load(a + i), load(b + i)));
   }
   template <class Op>
-  [[gnu::always_inline]] static void g3(char* d, const char* v, std::uint64_t x) {
-    const char *a = at<0>(v, x), *b = at<1>(v, x), *c = at<2>(v, x);
+  [[gnu::always_inline]] static void g3(char* d, const char* v, std::uint64_t x, gl_ctl k = {}) {
+    const char *a = at<0>(v, x, k), *b = at<1>(v, x, k), *c = at<2>(v, x, k);
     for (std::size_t i = 0; i < S; i += bytes) store(d + i, Op::f(load(a + i), load(b + i), load(c + i)));
   }
 
@@ -354,27 +365,27 @@ struct gate_list_block {
   /// loads issue (an asm loop of binary gates: 1.44 cycles per gate with
   /// each word loaded just before use, 1.29 with all loaded first).
   template <class Op, int Arity>
-  [[gnu::always_inline]] static void full(char* d, const char* v, const std::uint16_t* f) {
+  [[gnu::always_inline]] static void full(char* d, const char* v, const std::uint16_t* f, gl_ctl c) {
     std::uint64_t x[Arity == 2 ? 8 : 16];
-    full_steps<Op, Arity>(d, v, f, x, std::make_integer_sequence<int, Arity == 2 ? 8 : 16>{});
+    full_steps<Op, Arity>(d, v, f, x, c, std::make_integer_sequence<int, Arity == 2 ? 8 : 16>{});
   }
   // (Static functions, not lambdas: GCC does not always inline a lambda,
   // and then x lives in memory.)
   static constexpr int ahead = 4;
   template <class Op, int Arity, int... J>
-  [[gnu::always_inline]] static void full_steps(char* d, const char* v, const std::uint16_t* f, std::uint64_t* x,
+  [[gnu::always_inline]] static void full_steps(char* d, const char* v, const std::uint16_t* f, std::uint64_t* x, gl_ctl c,
                                                 std::integer_sequence<int, J...>) {
     ((J < ahead ? void(x[J] = fields(f + 4 * J)) : void()), ...);
-    (full_step<Op, Arity, J, sizeof...(J)>(d, v, f, x), ...);
+    (full_step<Op, Arity, J, sizeof...(J)>(d, v, f, x, c), ...);
   }
   template <class Op, int Arity, int J, std::size_t Words>
-  [[gnu::always_inline]] static void full_step(char* d, const char* v, const std::uint16_t* f, std::uint64_t* x) {
+  [[gnu::always_inline]] static void full_step(char* d, const char* v, const std::uint16_t* f, std::uint64_t* x, gl_ctl c) {
     if constexpr (J + ahead < static_cast<int>(Words)) x[J + ahead] = fields(f + 4 * (J + ahead));
     if constexpr (Arity == 2) {
-      g2<Op>(d - (16 - 2 * J) * S, v, x[J]);
-      g2<Op, 2>(d - (15 - 2 * J) * S, v, x[J]);
+      g2<Op>(d - (16 - 2 * J) * S, v, x[J], c);
+      g2<Op, 2>(d - (15 - 2 * J) * S, v, x[J], c);
     } else {
-      g3<Op>(d - (16 - J) * S, v, x[J]);
+      g3<Op>(d - (16 - J) * S, v, x[J], c);
     }
   }
 
@@ -571,25 +582,25 @@ class gate_list {
   // straight line per block size (8x the code, slower: measured 1.54 ->
   // 1.62 ticks per gate at G = 256).
 #define BEM_GL_GATE(OP, AR, I)                                                                    \
-  if constexpr (AR == 1) blk::template g1<OP>(d - (16 - (I)) * S, v, f[I]);                      \
-  else blk::template g3<OP>(d - (16 - (I)) * S, v, blk::fields(f + 4 * (I)));
+  if constexpr (AR == 1) blk::template g1<OP>(d - (16 - (I)) * S, v, f[I], ctl);                   \
+  else blk::template g3<OP>(d - (16 - (I)) * S, v, blk::fields(f + 4 * (I)), ctl);
 #define BEM_GL_PAIR(K, OP, J)                                                                     \
   case K * 16 + 2 * J:                                                                            \
     x = blk::fields(f + 4 * J);                                                                   \
-    blk::template g2<OP>(d - (16 - 2 * J) * S, v, x);                                             \
+    blk::template g2<OP>(d - (16 - 2 * J) * S, v, x, ctl);                                         \
   bem_gl_odd_##K##_##J:                                                                           \
-    blk::template g2<OP, 2>(d - (15 - 2 * J) * S, v, x);
+    blk::template g2<OP, 2>(d - (15 - 2 * J) * S, v, x, ctl);
 #define BEM_GL_ODD(K, J)                                                                          \
   case K * 16 + 2 * J + 1:                                                                        \
     x = blk::fields(f + 4 * J);                                                                   \
     goto bem_gl_odd_##K##_##J;
 #define BEM_GL_BINARY(K, OP)                                                                      \
   case K * 16:                                                                                    \
-    blk::template full<OP, 2>(d, v, f);                                                           \
+    blk::template full<OP, 2>(d, v, f, ctl);                                                       \
     p = f + 32;                                                                                   \
     continue;                                                                                     \
   bem_gl_odd_##K##_0:                                                                             \
-    blk::template g2<OP, 2>(d - 15 * S, v, x);                                                    \
+    blk::template g2<OP, 2>(d - 15 * S, v, x, ctl);                                                \
     [[fallthrough]];                                                                              \
   BEM_GL_PAIR(K, OP, 1) [[fallthrough]];                                                          \
   BEM_GL_PAIR(K, OP, 2) [[fallthrough]]; BEM_GL_PAIR(K, OP, 3) [[fallthrough]];                  \
@@ -607,7 +618,7 @@ class gate_list {
 #define BEM_GL_OTHER(K, OP, AR)                                                                   \
   case K * 16:                                                                                    \
     if constexpr (AR == 3) {                                                                      \
-      blk::template full<OP, 3>(d, v, f);                                                         \
+      blk::template full<OP, 3>(d, v, f, ctl);                                                     \
       p = f + 64;                                                                                 \
       continue;                                                                                   \
     } else {                                                                                      \
@@ -637,6 +648,8 @@ class gate_list {
     for (std::size_t i = 0; i < in_bytes; i += blk::bytes) blk::copy(v + i, in + i);
     const std::uint16_t* p = code_.data();
     std::uint64_t x;  // the fields of a binary pair
+    detail::gl_ctl ctl;
+    asm("" : "+r"(ctl.p1), "+r"(ctl.p2));
     for (;;) {
       // Header: entry, end slot field, (generic blocks) table and count.
       const std::uint64_t h = blk::fields(p);
