@@ -77,6 +77,30 @@ TEST_CASE("long runs: proofs with clause deletions are accepted") {
   CHECK(saw_deletions);
 }
 
+TEST_CASE("long runs over at most 64 variables: reductions and deletions with occurrence lists") {
+  // Pigeonhole, 8 pigeons into 7 holes: 56 variables, thousands of
+  // conflicts, so the solver's small-formula mode reduces its learned
+  // clauses (a reason clause's implied literal may sit anywhere there).
+  const int holes = 7, pigeons = 8;
+  cnf f(pigeons * holes);
+  auto x = [&](int i, int j) { return i * holes + j + 1; };
+  for (int i = 0; i < pigeons; ++i) {
+    std::vector<int> c;
+    for (int j = 0; j < holes; ++j) c.push_back(x(i, j));
+    f.add_clause(c);
+  }
+  for (int j = 0; j < holes; ++j)
+    for (int a = 0; a < pigeons; ++a)
+      for (int b = a + 1; b < pigeons; ++b) f.add_clause({-x(a, j), -x(b, j)});
+  drat_proof proof;
+  cdcl_solver s(f, &proof);
+  REQUIRE(s.solve() == sat_result::unsat);
+  CHECK(s.stats().reductions > 0);
+  CHECK(s.stats().deleted > 0);
+  const drat_result r = drat_check(f, proof);
+  CHECK_MESSAGE(r.accepted(), r.reason);
+}
+
 TEST_CASE("proofs under assumptions end with the negated failed assumptions") {
   int checked = 0;
   for (std::uint64_t j = 0; j < 100; ++j) {

@@ -3,6 +3,7 @@
 #include "common.hpp"
 
 #include <bem/prover/cdcl.hpp>
+#include <bem/prover/drat.hpp>
 #include <bem/prover/incremental.hpp>
 #include <bem/prover/random_cnf.hpp>
 #include <bem/prover/sat_backend.hpp>
@@ -141,6 +142,59 @@ TEST_CASE("incremental context: base + deltas under assumptions equals a fresh s
   incremental_context<cdcl_solver> small(cnf(3));
   CHECK_THROWS_AS(small.add_delta(cnf(4)), std::invalid_argument);
   CHECK_THROWS_AS(small.check(std::size_t{7}), std::out_of_range);
+}
+
+TEST_CASE("formulas that outgrow 64 variables between solve() calls (occurrence lists to watches)") {
+  // Up to 64 variables the solver propagates over occurrence lists with
+  // variable masks; the 65th variable moves it to watched literals, keeping
+  // its clauses, learned clauses and level-0 assignments.
+  int unsat = 0, sat = 0;
+  for (std::uint64_t j = 0; j < 30; ++j) {
+    const cnf small = random_cnf({40 + static_cast<int>(j % 25), 300, 3, 5}, 41, j);
+    const cnf big = random_cnf({100, 420 + static_cast<int>(j % 5) * 20, 3, 5}, 43, j);
+    drat_proof proof;
+    cdcl_solver s(small, &proof);
+    const int assumption[1] = {j % 2 ? 1 : -1};
+    const sat_result first = s.solve(assumption);  // leaves learned clauses behind
+    cnf small_and_unit = small;
+    small_and_unit.add_clause({assumption[0]});
+    CHECK(first == cdcl_solver(small_and_unit).solve());
+    s.set_conflict_budget(static_cast<std::int64_t>(j % 3));  // an UNKNOWN now and then
+    (void)s.solve();
+    s.set_conflict_budget(-1);
+    cnf both = small;
+    for (std::size_t i = 0; i < big.size(); ++i) {
+      both.add_clause(big[i]);
+      s.add_clause(big[i]);
+    }
+    CHECK(s.num_vars() == 100);
+    const sat_result r = s.solve();
+    REQUIRE(r != sat_result::unknown);
+    CHECK(r == cdcl_solver(both).solve());
+    if (r == sat_result::sat) {
+      ++sat;
+      CHECK(satisfies(both, s.model()));
+    } else {
+      ++unsat;
+      CHECK(drat_check(both, proof).accepted());
+    }
+  }
+  CHECK(sat > 3);
+  CHECK(unsat > 3);
+  // One variable at a time past 64, with a solve in between.
+  cdcl_solver grow(random_cnf({60, 200, 3, 4}, 47, 0));
+  cnf all = grow.clauses();
+  for (int step = 0; step < 10; ++step) {
+    const int v = grow.new_var();
+    const std::vector<int> c = {v, -(1 + step), v - 3};
+    grow.add_clause(c);
+    all.add_clause(c);
+    const sat_result r = grow.solve({-v});
+    cnf with_unit = all;
+    with_unit.add_clause({-v});
+    CHECK(r == cdcl_solver(with_unit).solve());
+    if (r == sat_result::sat) CHECK(satisfies(with_unit, grow.model()));
+  }
 }
 
 namespace {
