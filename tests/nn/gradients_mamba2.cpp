@@ -1,6 +1,7 @@
 // Mamba2 and the two baselines: every parameter's gradient against central
 // finite differences; Mamba2 in both variants with the scan checkpointed
-// every 3 steps.
+// every 3 steps, and at head widths that take each of the scan's code paths
+// (headdim a multiple of 1, 2 or 4 SIMD vectors, and with a scalar tail).
 #include "gradcheck.hpp"
 
 #include <bem/nn/baseline_layers.hpp>
@@ -27,6 +28,33 @@ TEST_CASE("Mamba2 gradients match finite differences for every parameter and var
     CHECK_MESSAGE(r.failures.empty(), r.failures);
     CHECK(r.worst_block_error < 1e-6);
   }
+}
+
+TEST_CASE("Mamba2 gradients at head widths that take every scan kernel") {
+  // SIMD lanes of double: 2 (SSE2), 4 (AVX), 8 (AVX-512). headdim = 1, 2 or 4
+  // vectors takes the register-resident backward step; L + 1 and 2L + 1 the
+  // general loop with a scalar tail.
+  constexpr int L = bem::nn::detail::simd<double>::lanes;
+  for (int hd : {L, 2 * L, 4 * L, L + 1, 2 * L + 1})
+    for (auto v : {mamba2_variant::standard, mamba2_variant::negative_eigenvalue}) {
+      CAPTURE(hd);
+      CAPTURE(to_string(v));
+      network<double, mamba2_layer>::config c;
+      c.vocab = 3;
+      c.dim = 6;
+      c.layers = 1;
+      c.layer.dim = 6;
+      c.layer.d_state = 4;
+      c.layer.headdim = hd;
+      c.layer.expand = 1;  // the smallest expand giving at least 2 heads
+      while ((c.layer.expand * c.dim) % hd != 0 || c.layer.expand * c.dim / hd < 2) ++c.layer.expand;
+      c.layer.d_conv = 4;
+      c.layer.variant = v;
+      c.layer.chunk = 3;
+      const auto r = nntest::gradcheck<mamba2_layer>(c, 3, 7, false, 21);
+      CHECK_MESSAGE(r.failures.empty(), r.failures);
+      CHECK(r.worst_block_error < 1e-6);
+    }
 }
 
 TEST_CASE("Mamba2 class-final head gradients match finite differences") {

@@ -7,8 +7,9 @@
 //   * a sequence's activations are row-major [T x width] arrays;
 //   * a linear map's weight is stored input-major, W[i * O + o] (I x O), so
 //     that y = x W (+ b). This is the transpose of PyTorch's nn.Linear.weight;
-//     the layout lets the forward pass and dW = x^T dy run as AXPYs over the
-//     contiguous output index, which compilers vectorise without fast-math;
+//     the layout lets y = x W, dW = x^T dy and dx = dy W^T all run through
+//     one register-blocked kernel (gemm_acc) whose SIMD vectors lie along a
+//     contiguous output index, with no reassociation of sums (no fast-math);
 //   * backward functions ACCUMULATE into parameter gradients (+=) and
 //     OVERWRITE input gradients unless their name says otherwise;
 //   * everything is a template on the scalar type S: float for training,
@@ -22,7 +23,9 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 BEM_NAMESPACE_BEGIN
@@ -103,8 +106,166 @@ inline S dot(const S* a, const S* b, int n) noexcept {
 // Linear maps, W input-major (I x O).
 // ---------------------------------------------------------------------------
 
-/// Y[T x O] (=|+=) X[T x I] W[I x O] (+ b). Rows are processed four at a time
-/// so each weight row loaded from cache serves four tokens.
+// The matrix products run through one register-blocked kernel, C += A B:
+// a tile of MR rows x 2 SIMD vectors of C stays in registers while k runs
+// over the shared dimension in ascending order, each C element accumulating
+// c += a_k b_k from its initial value (one fused multiply-add where the
+// target has FMA and the compiler contracts, as it does the plain loop).
+// That is the per-element sequence of the plain loop "for k: c += a_k b_k",
+// so the results do not depend on the tiling. SIMD vectors are GCC/Clang
+// vector extensions (GCC >= 12 for __builtin_shufflevector) sized to the
+// target: 64 bytes with AVX-512, 32 with AVX, 16 otherwise.
+namespace detail {
+#if defined(__AVX512F__)
+inline constexpr std::size_t simd_bytes = 64;
+inline constexpr int gemm_mr = 8;
+#elif defined(__AVX__)
+inline constexpr std::size_t simd_bytes = 32;
+inline constexpr int gemm_mr = 4;
+#else
+inline constexpr std::size_t simd_bytes = 16;
+inline constexpr int gemm_mr = 4;
+#endif
+template <class S>
+struct simd {
+  typedef S type __attribute__((vector_size(simd_bytes)));
+  static constexpr int lanes = static_cast<int>(simd_bytes / sizeof(S));
+};
+template <class V, class S>
+inline V vload(const S* p) noexcept {
+  V v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+template <class S, class V>
+inline void vstore(S* p, const V& v) noexcept {
+  std::memcpy(p, &v, sizeof v);
+}
+
+/// Sum of a SIMD vector's lanes by halving (a fixed order): the two halves are
+/// added with __builtin_shufflevector, so the vector stays in registers.
+template <class H, std::size_t Off, class V, std::size_t... I>
+inline H vhalf(const V& v, std::index_sequence<I...>) noexcept {
+  return __builtin_shufflevector(v, v, (I + Off)...);
+}
+template <class S, std::size_t Bytes, class V>
+inline S hsum_bytes(const V& v) noexcept {
+  constexpr std::size_t n = Bytes / sizeof(S);
+  if constexpr (n == 1) {
+    return v[0];
+  } else if constexpr (n == 2) {
+    return v[0] + v[1];
+  } else {
+    typedef S half __attribute__((vector_size(Bytes / 2)));
+    const half lo = vhalf<half, 0>(v, std::make_index_sequence<n / 2>{});
+    const half hi = vhalf<half, n / 2>(v, std::make_index_sequence<n / 2>{});
+    return hsum_bytes<S, Bytes / 2>(lo + hi);
+  }
+}
+template <class S>
+inline S hsum(const typename simd<S>::type& v) noexcept {
+  return hsum_bytes<S, simd_bytes>(v);
+}
+
+/// C[MR x NV*lanes] += A[MR x K] B[K x NV*lanes]; A(m, k) = A[m rsa + k csa].
+template <class S, int MR, int NV>
+inline void gemm_tile(S* C, std::size_t ldc, const S* A, std::size_t rsa, std::size_t csa, const S* B, std::size_t ldb,
+                      int K) noexcept {
+  using V = typename simd<S>::type;
+  constexpr int L = simd<S>::lanes;
+  V acc[MR][NV];
+#pragma GCC unroll 16
+  for (int r = 0; r < MR; ++r)
+#pragma GCC unroll 4
+    for (int v = 0; v < NV; ++v) acc[r][v] = vload<V>(C + static_cast<std::size_t>(r) * ldc + static_cast<std::size_t>(v * L));
+  for (int k = 0; k < K; ++k) {
+    const S* b = B + static_cast<std::size_t>(k) * ldb;
+    V bv[NV];
+#pragma GCC unroll 4
+    for (int v = 0; v < NV; ++v) bv[v] = vload<V>(b + v * L);
+    const S* a = A + static_cast<std::size_t>(k) * csa;
+#pragma GCC unroll 16
+    for (int r = 0; r < MR; ++r) {
+      const S ar = a[static_cast<std::size_t>(r) * rsa];
+#pragma GCC unroll 4
+      for (int v = 0; v < NV; ++v) acc[r][v] += ar * bv[v];
+    }
+  }
+#pragma GCC unroll 16
+  for (int r = 0; r < MR; ++r)
+#pragma GCC unroll 4
+    for (int v = 0; v < NV; ++v) vstore(C + static_cast<std::size_t>(r) * ldc + static_cast<std::size_t>(v * L), acc[r][v]);
+}
+
+/// The last N - n0 < lanes columns of C[M x N] += A B: B's columns (K in
+/// blocks of 64) and each row block of C's are copied into zero-padded
+/// vectors, so the tail runs through the same kernel and the same per-element
+/// operation order (a C element goes through memory between k blocks, which
+/// does not change its value).
+template <class S>
+inline void gemm_tail(S* C, std::size_t ldc, const S* A, std::size_t rsa, std::size_t csa, const S* B, std::size_t ldb,
+                      int M, int n0, int N, int K) noexcept {
+  constexpr int L = simd<S>::lanes, KB = 64, MR = gemm_mr;
+  const int w = N - n0;
+  S bp[KB * L];
+  S cp[MR * L];
+  for (int k0 = 0; k0 < K; k0 += KB) {
+    const int kb = std::min(KB, K - k0);
+    for (int k = 0; k < kb; ++k)
+      for (int j = 0; j < L; ++j)
+        bp[k * L + j] = j < w ? B[static_cast<std::size_t>(k0 + k) * ldb + static_cast<std::size_t>(n0 + j)] : S(0);
+    const S* Ak = A + static_cast<std::size_t>(k0) * csa;
+    for (int m = 0; m < M;) {
+      const int mr = M - m >= MR ? MR : 1;
+      S* Cm = C + static_cast<std::size_t>(m) * ldc + static_cast<std::size_t>(n0);
+      for (int r = 0; r < mr; ++r)
+        for (int j = 0; j < L; ++j) cp[r * L + j] = j < w ? Cm[static_cast<std::size_t>(r) * ldc + static_cast<std::size_t>(j)] : S(0);
+      if (mr == MR)
+        gemm_tile<S, MR, 1>(cp, static_cast<std::size_t>(L), Ak + static_cast<std::size_t>(m) * rsa, rsa, csa, bp,
+                            static_cast<std::size_t>(L), kb);
+      else
+        gemm_tile<S, 1, 1>(cp, static_cast<std::size_t>(L), Ak + static_cast<std::size_t>(m) * rsa, rsa, csa, bp,
+                           static_cast<std::size_t>(L), kb);
+      for (int r = 0; r < mr; ++r)
+        for (int j = 0; j < w; ++j) Cm[static_cast<std::size_t>(r) * ldc + static_cast<std::size_t>(j)] = cp[r * L + j];
+      m += mr;
+    }
+  }
+}
+
+/// Full-vector columns [0, n_end) of C[MR x N] += A B.
+template <class S, int MR>
+inline void gemm_rows(S* C, std::size_t ldc, const S* A, std::size_t rsa, std::size_t csa, const S* B, std::size_t ldb,
+                      int n_end, int K) noexcept {
+  constexpr int L = simd<S>::lanes;
+  int n = 0;
+  for (; n + 2 * L <= n_end; n += 2 * L) gemm_tile<S, MR, 2>(C + n, ldc, A, rsa, csa, B + n, ldb, K);
+  for (; n + L <= n_end; n += L) gemm_tile<S, MR, 1>(C + n, ldc, A, rsa, csa, B + n, ldb, K);
+}
+}  // namespace detail
+
+/// C[M x N] += A[M x K] B[K x N], B and C row-major with leading dimensions
+/// ldb, ldc; A(m, k) = A[m rsa + k csa] (rsa = lda, csa = 1 for row-major A;
+/// rsa = 1, csa = lda for a transposed one). Each C element is accumulated
+/// over k in ascending order, one multiply-add at a time.
+template <class S>
+void gemm_acc(S* C, std::size_t ldc, const S* A, std::size_t rsa, std::size_t csa, const S* B, std::size_t ldb, int M, int N,
+              int K) noexcept {
+  constexpr int MR = detail::gemm_mr, L = detail::simd<S>::lanes;
+  const int n_end = N / L * L;
+  if (n_end > 0) {
+    int m = 0;
+    for (; m + MR <= M; m += MR)
+      detail::gemm_rows<S, MR>(C + static_cast<std::size_t>(m) * ldc, ldc, A + static_cast<std::size_t>(m) * rsa, rsa, csa, B,
+                               ldb, n_end, K);
+    for (; m < M; ++m)
+      detail::gemm_rows<S, 1>(C + static_cast<std::size_t>(m) * ldc, ldc, A + static_cast<std::size_t>(m) * rsa, rsa, csa, B,
+                              ldb, n_end, K);
+  }
+  if (n_end < N) detail::gemm_tail(C, ldc, A, rsa, csa, B, ldb, M, n_end, N, K);
+}
+
+/// Y[T x O] (=|+=) X[T x I] W[I x O] (+ b).
 template <class S>
 void linear_forward(S* Y, const S* X, const S* W, const S* b, int T, int I, int O, bool accumulate = false) {
   const std::size_t Os = static_cast<std::size_t>(O), Is = static_cast<std::size_t>(I);
@@ -119,35 +280,7 @@ void linear_forward(S* Y, const S* X, const S* W, const S* b, int T, int I, int 
   else if (b)
     for (int t = 0; t < T; ++t)
       for (int o = 0; o < O; ++o) Y[static_cast<std::size_t>(t) * Os + static_cast<std::size_t>(o)] += b[o];
-  int t = 0;
-  for (; t + 4 <= T; t += 4) {
-    S* y0 = Y + static_cast<std::size_t>(t) * Os;
-    S* y1 = y0 + Os;
-    S* y2 = y1 + Os;
-    S* y3 = y2 + Os;
-    const S* x0 = X + static_cast<std::size_t>(t) * Is;
-    for (int i = 0; i < I; ++i) {
-      const S* w = W + static_cast<std::size_t>(i) * Os;
-      const S a0 = x0[i], a1 = x0[Is + static_cast<std::size_t>(i)], a2 = x0[2 * Is + static_cast<std::size_t>(i)],
-              a3 = x0[3 * Is + static_cast<std::size_t>(i)];
-      for (int o = 0; o < O; ++o) {
-        const S wo = w[o];
-        y0[o] += a0 * wo;
-        y1[o] += a1 * wo;
-        y2[o] += a2 * wo;
-        y3[o] += a3 * wo;
-      }
-    }
-  }
-  for (; t < T; ++t) {
-    S* y = Y + static_cast<std::size_t>(t) * Os;
-    const S* x = X + static_cast<std::size_t>(t) * Is;
-    for (int i = 0; i < I; ++i) {
-      const S* w = W + static_cast<std::size_t>(i) * Os;
-      const S a = x[i];
-      for (int o = 0; o < O; ++o) y[o] += a * w[o];
-    }
-  }
+  gemm_acc(Y, Os, X, Is, std::size_t{1}, W, Os, T, O, I);
 }
 
 /// WT[O x I] = transpose of W[I x O].
@@ -170,29 +303,7 @@ void linear_backward(S* dX, S* dW, S* db, const S* dY, const S* X, const S* WT, 
   if (db)
     for (int t = 0; t < T; ++t)
       for (int o = 0; o < O; ++o) db[o] += dY[static_cast<std::size_t>(t) * Os + static_cast<std::size_t>(o)];
-  int t = 0;
-  for (; t + 4 <= T; t += 4) {
-    const S* d0 = dY + static_cast<std::size_t>(t) * Os;
-    const S* d1 = d0 + Os;
-    const S* d2 = d1 + Os;
-    const S* d3 = d2 + Os;
-    const S* x0 = X + static_cast<std::size_t>(t) * Is;
-    for (int i = 0; i < I; ++i) {
-      S* w = dW + static_cast<std::size_t>(i) * Os;
-      const S a0 = x0[i], a1 = x0[Is + static_cast<std::size_t>(i)], a2 = x0[2 * Is + static_cast<std::size_t>(i)],
-              a3 = x0[3 * Is + static_cast<std::size_t>(i)];
-      for (int o = 0; o < O; ++o) w[o] += a0 * d0[o] + a1 * d1[o] + a2 * d2[o] + a3 * d3[o];
-    }
-  }
-  for (; t < T; ++t) {
-    const S* d = dY + static_cast<std::size_t>(t) * Os;
-    const S* x = X + static_cast<std::size_t>(t) * Is;
-    for (int i = 0; i < I; ++i) {
-      S* w = dW + static_cast<std::size_t>(i) * Os;
-      const S a = x[i];
-      for (int o = 0; o < O; ++o) w[o] += a * d[o];
-    }
-  }
+  gemm_acc(dW, Os, X, std::size_t{1}, Is, dY, Os, I, O, T);
   if (dX) linear_forward(dX, dY, WT, static_cast<const S*>(nullptr), T, O, I, accumulate_dx);
 }
 
@@ -222,12 +333,21 @@ void rmsnorm_backward(S* dx, S* dw, const S* dy, const S* x, const S* rstd, cons
   for (int t = 0; t < T; ++t) {
     const std::size_t o = static_cast<std::size_t>(t) * static_cast<std::size_t>(d);
     const S r = rstd[t];
-    S m = 0;
-    for (int i = 0; i < d; ++i) {
+    S acc[8] = {};
+    int i = 0;
+    for (; i + 8 <= d; i += 8)
+      for (int l = 0; l < 8; ++l) {
+        const std::size_t k = o + static_cast<std::size_t>(i + l);
+        const S xh = x[k] * r;
+        dw[i + l] += dy[k] * xh;
+        acc[l] += dy[k] * w[i + l] * xh;
+      }
+    for (; i < d; ++i) {
       const S xh = x[o + static_cast<std::size_t>(i)] * r;
       dw[i] += dy[o + static_cast<std::size_t>(i)] * xh;
-      m += dy[o + static_cast<std::size_t>(i)] * w[i] * xh;
+      acc[0] += dy[o + static_cast<std::size_t>(i)] * w[i] * xh;
     }
+    S m = ((acc[0] + acc[4]) + (acc[1] + acc[5])) + ((acc[2] + acc[6]) + (acc[3] + acc[7]));
     m /= S(d);
     for (int i = 0; i < d; ++i) {
       const S xh = x[o + static_cast<std::size_t>(i)] * r;
