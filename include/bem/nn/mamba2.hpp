@@ -293,9 +293,8 @@ class mamba2_layer {
   /// bit-identical for checkpoint intervals 1, 7 and 32).
   void step(const S* hin, S* hout, int t, std::size_t h, const workspace& w) const {
     const int N = c_.d_state, Pd = c_.headdim;
-    const std::size_t ts = static_cast<std::size_t>(t), cd = static_cast<std::size_t>(cd_), Ps = static_cast<std::size_t>(Pd);
-    const S* xt = w.xbc.data() + ts * cd + h * Ps;
-    const S* B = w.xbc.data() + ts * cd + static_cast<std::size_t>(di_);
+    const std::size_t ts = static_cast<std::size_t>(t), Ps = static_cast<std::size_t>(Pd);
+    const auto [xt, B, C] = inputs_at(t, h, w);
     const S dt = w.dt[ts * static_cast<std::size_t>(nh_) + h];
     const S a = w.a[ts * static_cast<std::size_t>(nh_) + h];
     for (int s = 0; s < N; ++s) {
@@ -313,13 +312,34 @@ class mamba2_layer {
     return a * hv + bs * xv;
   }
 
+  /// Where time step t of head h reads: its x (headdim values) and the B, C
+  /// the heads share (d_state values each), all in xbc's row t.
+  struct step_inputs {
+    const S *x, *B, *C;
+  };
+  step_inputs inputs_at(int t, std::size_t h, const workspace& w) const {
+    const S* row = w.xbc.data() + static_cast<std::size_t>(t) * static_cast<std::size_t>(cd_);
+    const S* B = row + static_cast<std::size_t>(di_);
+    return {row + h * static_cast<std::size_t>(c_.headdim), B, B + c_.d_state};
+  }
+  /// The same places in dxbc, where the backward pass adds their gradients,
+  /// and the step's output gradient dy.
+  struct step_gradients {
+    S *dx, *dB, *dC;
+    const S* dy;
+  };
+  step_gradients gradients_at(int t, std::size_t h, workspace& w) const {
+    const std::size_t ts = static_cast<std::size_t>(t), di = static_cast<std::size_t>(di_),
+                      hd = h * static_cast<std::size_t>(c_.headdim);
+    S* row = w.dxbc.data() + ts * static_cast<std::size_t>(cd_);
+    return {row + hd, row + di, row + di + static_cast<std::size_t>(c_.d_state), w.dy.data() + ts * di + hd};
+  }
+
   /// step() in place, then y[q] = D x[q] + sum_s C[s] h[s][q].
   void step_readout(S* hs, S* yt, S D, int t, std::size_t h, const workspace& w) const {
     const int N = c_.d_state, Pd = c_.headdim;
-    const std::size_t ts = static_cast<std::size_t>(t), cd = static_cast<std::size_t>(cd_), Ps = static_cast<std::size_t>(Pd);
-    const S* xt = w.xbc.data() + ts * cd + h * Ps;
-    const S* B = w.xbc.data() + ts * cd + static_cast<std::size_t>(di_);
-    const S* C = B + static_cast<std::size_t>(N);
+    const std::size_t ts = static_cast<std::size_t>(t), Ps = static_cast<std::size_t>(Pd);
+    const auto [xt, B, C] = inputs_at(t, h, w);
     const S dt = w.dt[ts * static_cast<std::size_t>(nh_) + h];
     const S a = w.a[ts * static_cast<std::size_t>(nh_) + h];
     int q = 0;
@@ -369,14 +389,8 @@ class mamba2_layer {
                        workspace& w) const {
     const int N = c_.d_state;
     constexpr std::size_t Ps = static_cast<std::size_t>(NQ * lanes);
-    const std::size_t ts = static_cast<std::size_t>(t), cd = static_cast<std::size_t>(cd_), di = static_cast<std::size_t>(di_);
-    const S* xt = w.xbc.data() + ts * cd + h * Ps;
-    const S* B = w.xbc.data() + ts * cd + di;
-    const S* C = B + static_cast<std::size_t>(N);
-    S* dxt = w.dxbc.data() + ts * cd + h * Ps;
-    S* dB = w.dxbc.data() + ts * cd + di;
-    S* dC = dB + static_cast<std::size_t>(N);
-    const S* dyt = w.dy.data() + ts * di + h * Ps;
+    const auto [xt, B, C] = inputs_at(t, h, w);
+    const auto [dxt, dB, dC, dyt] = gradients_at(t, h, w);
     vec dyv[NQ], xv[NQ], bd[NQ], pa[NQ];
 #pragma GCC unroll 8
     for (int i = 0; i < NQ; ++i) {
@@ -425,15 +439,9 @@ class mamba2_layer {
   void backward_step(const S* Hp, const S* Hc, S* dh, S* bdh, int t, std::size_t h, S D, S dt, S ae, S& ddt, S& dae,
                      S& dD, workspace& w) const {
     const int N = c_.d_state, Pd = c_.headdim;
-    const std::size_t ts = static_cast<std::size_t>(t), cd = static_cast<std::size_t>(cd_), Ps = static_cast<std::size_t>(Pd),
-                      di = static_cast<std::size_t>(di_);
-    const S* xt = w.xbc.data() + ts * cd + h * Ps;
-    const S* B = w.xbc.data() + ts * cd + di;
-    const S* C = B + static_cast<std::size_t>(N);
-    S* dxt = w.dxbc.data() + ts * cd + h * Ps;
-    S* dB = w.dxbc.data() + ts * cd + di;
-    S* dC = dB + static_cast<std::size_t>(N);
-    const S* dyt = w.dy.data() + ts * di + h * Ps;
+    const std::size_t Ps = static_cast<std::size_t>(Pd);
+    const auto [xt, B, C] = inputs_at(t, h, w);
+    const auto [dxt, dB, dC, dyt] = gradients_at(t, h, w);
     std::fill(bdh, bdh + Pd, S(0));
     vec pa[4] = {};  // four partial sums, so the accumulation is not one long dependency chain
     S pas = 0;
