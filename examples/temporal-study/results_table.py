@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Markdown tables of a temporal nonlinearity study from bem-bench's output.
 
-    results_table.py OUT_DIR/metrics.json > tables.md
+    results_table.py OUT_DIR/metrics.json [MORE/metrics.json ...] > tables.md
 
 Reads the `summary` of metrics.json (mean over seeds with a Student-t 95%
 interval across seeds) and the per-seed `results` (for the diagnostics), and
 prints: the measured table (every task, T and model configuration), the
 seed's predicted table (section 4.2) beside the measured cells it covers, and
-the section 6 diagnostics. docs/temporal-results.md is written from it.
+the section 6 diagnostics. Several runs' files (e.g. temporal-small and
+temporal-predictions) make one set of tables; a cell measured in more than
+one of them is an error. docs/temporal-results.md is written from it.
 """
 import json
 import math
@@ -75,8 +77,17 @@ def num(x, digits=3):
     return f"{x:.{digits}g}"
 
 
-def main(path):
-    m = json.load(open(path))
+def main(paths):
+    m = {"summary": [], "results": []}
+    owner = {}  # (task, T, label) -> the file that measured it
+    for path in dict.fromkeys(paths):  # a file named twice counts once
+        one = json.load(open(path))
+        for s in one["summary"]:
+            key = (s["task"], length(s["config"]), label(s["config"], s["model"]))
+            if owner.setdefault(key, path) != path:
+                sys.exit(f"results_table.py: {key} is in both {owner[key]} and {path}")
+        m["summary"] += one["summary"]
+        m["results"] += one["results"]
     cells = defaultdict(dict)  # (task, T, label) -> metric -> summary entry
     for s in m["summary"]:
         key = (s["task"], length(s["config"]), label(s["config"], s["model"]))
@@ -155,7 +166,7 @@ def main(path):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
+    if len(sys.argv) < 2:
         print(__doc__, file=sys.stderr)
         sys.exit(2)
-    main(sys.argv[1])
+    main(sys.argv[1:])
