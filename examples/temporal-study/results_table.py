@@ -4,12 +4,15 @@
     results_table.py OUT_DIR/metrics.json [MORE/metrics.json ...] > tables.md
 
 Reads the `summary` of metrics.json (mean over seeds with a Student-t 95%
-interval across seeds) and the per-seed `results` (for the diagnostics), and
-prints: the measured table (every task, T and model configuration), the
-seed's predicted table (section 4.2) beside the measured cells it covers, and
-the section 6 diagnostics. Several runs' files (e.g. temporal-small and
-temporal-predictions) make one set of tables; a cell measured in more than
-one of them is an error. docs/temporal-results.md is written from it.
+interval across seeds) and the per-seed `results` (a one-seed cell's own
+interval over its test sequences, and the diagnostics), and prints: one
+per-position accuracy matrix per task (model x T), the measured table (every
+task, T, model configuration and training budget), the seed's predicted table
+(section 4.2) beside the measured cells it covers, and the section 6
+diagnostics. Several runs' files (e.g. temporal-small, temporal-predictions
+and temporal-grid) make one set of tables; a cell measured under the same
+budget in more than one of them is an error. docs/temporal-results.md is
+written from it.
 """
 import json
 import math
@@ -45,22 +48,44 @@ def length(config):
     return config.get("task", {}).get("length")
 
 
+def budget(config):
+    """(AdamW steps, batch size) of a cell's training run."""
+    p = config.get("protocol", {})
+    batch = p.get("batch_size", 0)
+    steps = p.get("epochs", 0) * -(-p.get("train_sequences", 0) // batch) if batch else 0
+    return steps, batch
+
+
+def cell_key(entry):
+    c = entry["config"]
+    return (entry["task"], length(c), label(c, entry["model"]), budget(c))
+
+
 def pct(x):
     return "–" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{100 * x:.1f}"
 
 
-def ci_pct(s):
-    ci = s.get("ci")
+def interval(s, own):
+    """The 95% interval of a summary entry: across seeds, or, for a one-seed
+    cell, that seed's own interval over its test sequences (`own`)."""
+    if s.get("ci"):
+        return s["ci"], ""
+    if s.get("n_seeds") == 1 and own:
+        return own, "†"
+    return None, ""
+
+
+def ci_pct(ci, mark):
     if not ci:
         return ""
     # A t-interval over 3 seeds can pass 0 or 1; accuracy cannot.
-    return f" [{100 * max(ci['low'], 0.0):.1f}, {100 * min(ci['high'], 1.0):.1f}]"
+    return f" [{100 * max(ci['low'], 0.0):.1f}, {100 * min(ci['high'], 1.0):.1f}]{mark}"
 
 
-def verdict(predicted, s):
+def verdict(predicted, s, ci):
     """'agrees' when the interval (the mean alone without one) comes within
     TOLERANCE points of the prediction, else 'above' or 'below'."""
-    ci = s.get("ci") or {"low": s["mean"], "high": s["mean"]}
+    ci = ci or {"low": s["mean"], "high": s["mean"]}
     lo, hi = 100 * ci["low"], 100 * ci["high"]
     if hi < predicted - TOLERANCE:
         return "below"
@@ -77,53 +102,96 @@ def num(x, digits=3):
     return f"{x:.{digits}g}"
 
 
+MODEL_ORDER = ["E88-1L", "E88-1L (simple)", "E88-1L (linear)", "E88-1L (simple_linear)", "E88-4L",
+               "Mamba2-4L", "Mamba2-4L (neg. eigenvalue)", "Mamba2-8L", "Mamba2-16L", "Mamba2-32L",
+               "Linear-RNN", "MLP"]
+
+
+def model_rank(name):
+    return MODEL_ORDER.index(name) if name in MODEL_ORDER else len(MODEL_ORDER)
+
+
+def budget_text(b):
+    return f"{b[0]} × {b[1]}"
+
+
 def main(paths):
     m = {"summary": [], "results": []}
-    owner = {}  # (task, T, label) -> the file that measured it
+    owner = {}  # (task, T, label, budget) -> the file that measured it
     for path in dict.fromkeys(paths):  # a file named twice counts once
         one = json.load(open(path))
         for s in one["summary"]:
-            key = (s["task"], length(s["config"]), label(s["config"], s["model"]))
+            key = cell_key(s)
             if owner.setdefault(key, path) != path:
                 sys.exit(f"results_table.py: {key} is in both {owner[key]} and {path}")
         m["summary"] += one["summary"]
         m["results"] += one["results"]
-    cells = defaultdict(dict)  # (task, T, label) -> metric -> summary entry
+    cells = defaultdict(dict)  # (task, T, label, budget) -> metric -> summary entry
     for s in m["summary"]:
-        key = (s["task"], length(s["config"]), label(s["config"], s["model"]))
         split = s.get("split") or ""
         if s["metric"] in ("final_train_loss", "epochs_to_converge", "train_tokens_per_second", "parameter_count") \
                 or split.startswith("test"):
             if "breakdown" in s:
                 continue
-            cells[key][s["metric"]] = s
-    keys = sorted(cells, key=lambda k: (TASK_ORDER.get(k[0], 9), k[1] or 0, k[2]))
+            cells[cell_key(s)][s["metric"]] = s
+    own_ci = {}  # (cell, metric) -> a seed's interval over its test sequences
+    for r in m["results"]:
+        if (r.get("split") or "").startswith("test") and "breakdown" not in r and r.get("ci"):
+            own_ci[(cell_key(r), r["metric"])] = r["ci"]
+    keys = sorted(cells, key=lambda k: (TASK_ORDER.get(k[0], 9), k[1] or 0, model_rank(k[2]), k[2], k[3]))
 
-    print("| task | T | model | seeds | per-position acc. % [95% CI] | full-sequence acc. % | "
-          "threshold-crossing acc. % | balanced acc. % | final train loss | epochs to converge | "
-          "parameters | train tokens/s |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    def accuracy(k):
+        s = cells[k].get("per_position_accuracy")
+        if not s:
+            return None, None, ""
+        ci, mark = interval(s, own_ci.get((k, "per_position_accuracy")))
+        return s, ci, mark
+
+    # One matrix per task: per-position accuracy by model and T. Where a cell
+    # was trained under two budgets, the one with fewer training tokens is
+    # shown, so that a column compares like with like.
+    lengths = sorted({k[1] for k in keys})
+    for task in sorted({k[0] for k in keys}, key=lambda t: TASK_ORDER.get(t, 9)):
+        rows = sorted({k[2] for k in keys if k[0] == task}, key=lambda n: (model_rank(n), n))
+        print(f"**{task.upper()}**, per-position accuracy %\n")
+        print("| model | " + " | ".join(f"T = {T}" for T in lengths) + " |")
+        print("|---|" + "---|" * len(lengths))
+        for name in rows:
+            out = []
+            for T in lengths:
+                ks = [k for k in keys if k[:3] == (task, T, name) and "per_position_accuracy" in cells[k]]
+                k = min(ks, key=lambda k: k[3][0] * k[3][1]) if ks else None
+                out.append(pct(cells[k]["per_position_accuracy"]["mean"]) if k else "·")
+            print(f"| {name} | " + " | ".join(out) + " |")
+        print()
+
+    print("| task | T | model | budget (steps × batch) | seeds | per-position acc. % [95% CI] | "
+          "full-sequence acc. % | threshold-crossing acc. % | balanced acc. % | final train loss | "
+          "epochs to converge | parameters | train tokens/s |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for k in keys:
         c = cells[k]
-        pp = c.get("per_position_accuracy", {})
+        pp, ci, mark = accuracy(k)
+        pp = pp or {}
         g = lambda name: c.get(name, {}).get("mean")
-        print(f"| {k[0].upper()} | {k[1]} | {k[2]} | {pp.get('n_seeds', '–')} | {pct(pp.get('mean'))}{ci_pct(pp)} | "
+        print(f"| {k[0].upper()} | {k[1]} | {k[2]} | {budget_text(k[3])} | {pp.get('n_seeds', '–')} | "
+              f"{pct(pp.get('mean'))}{ci_pct(ci, mark)} | "
               f"{pct(g('full_sequence_accuracy'))} | {pct(g('threshold_crossing_accuracy'))} | "
               f"{pct(g('balanced_accuracy'))} | {num(g('final_train_loss'))} | {num(g('epochs_to_converge'))} | "
               f"{num(g('parameter_count'))} | {num(g('train_tokens_per_second'))} |")
 
     print()
-    print("| task | T | model | seed predicts % | measured % [95% CI across seeds] | verdict |")
-    print("|---|---|---|---|---|---|")
+    print("| task | T | model | budget (steps × batch) | seed predicts % | measured % [95% CI] | verdict |")
+    print("|---|---|---|---|---|---|---|")
     for (task, T), preds in sorted(PREDICTED.items(), key=lambda kv: (TASK_ORDER[kv[0][0]], kv[0][1])):
         for model, p in preds.items():
-            c = cells.get((task, T, model))
-            if not c or "per_position_accuracy" not in c:
-                print(f"| {task.upper()} | {T} | {model} | {p} | not run | – |")
-                continue
-            s = c["per_position_accuracy"]
-            ci = s.get("ci")
-            print(f"| {task.upper()} | {T} | {model} | {p} | {pct(s['mean'])}{ci_pct(s)} | {verdict(p, s)} |")
+            ks = [k for k in keys if k[:3] == (task, T, model) and "per_position_accuracy" in cells[k]]
+            if not ks:
+                print(f"| {task.upper()} | {T} | {model} | – | {p} | not run | – |")
+            for k in ks:
+                s, ci, mark = accuracy(k)
+                print(f"| {task.upper()} | {T} | {model} | {budget_text(k[3])} | {p} | "
+                      f"{pct(s['mean'])}{ci_pct(ci, mark)} | {verdict(p, s, ci)} |")
 
     # Diagnostics: per seed series, averaged over seeds.
     series = defaultdict(lambda: defaultdict(list))
@@ -133,12 +201,11 @@ def main(paths):
             continue
         if not (r.get("split") or "").startswith("test") or "breakdown" in r:
             continue
-        key = (r["task"], length(r["config"]), label(r["config"], r["model"]))
-        series[key][r["metric"]].append(r["series"])
+        series[cell_key(r)][r["metric"]].append(r["series"])
     print()
-    print("| task | T | model | accuracy, first / last quarter of positions % | "
+    print("| task | T | model | budget (steps × batch) | accuracy, first / last quarter of positions % | "
           "log10 grad norm at t = 1, T/2, T | probe R² (held-out), mean over t > T/2 |")
-    print("|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|")
     for k in keys:
         d = series.get(k)
         if not d:
@@ -162,8 +229,7 @@ def main(paths):
             probe = "–" if r2 is None else f"{r2:.2f}"
         else:
             grad = probe = "–"
-        print(f"| {k[0].upper()} | {T} | {k[2]} | {acc} | {grad} | {probe} |")
-
+        print(f"| {k[0].upper()} | {T} | {k[2]} | {budget_text(k[3])} | {acc} | {grad} | {probe} |")
 
 if __name__ == "__main__":
     if len(sys.argv) < 2:

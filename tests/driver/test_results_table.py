@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""examples/temporal-study/results_table.py on small hand-made metrics.json
+files: intervals (across seeds, or a one-seed cell's own), cells measured
+under two budgets, the matrix's choice between them, verdicts against the
+seed's predictions, and the error for a cell measured twice."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+SCRIPT = os.path.join(os.environ.get("BEM_SOURCE_ROOT", os.path.join(os.path.dirname(__file__), "..", "..")),
+                      "examples", "temporal-study", "results_table.py")
+
+
+def config(preset, T, batch, train_sequences, variant=None):
+    model = {"preset": preset}
+    if variant:
+        model["variant"] = variant
+    return {"model": model, "task": {"length": T},
+            "protocol": {"batch_size": batch, "epochs": 2, "train_sequences": train_sequences}}
+
+
+def summary(task, cfg, mean, n_seeds, ci=None, metric="per_position_accuracy"):
+    return {"task": task, "model": "e88" if cfg["model"]["preset"].startswith("E88") else "mamba2",
+            "config": cfg, "metric": metric, "split": f"test/T={cfg['task']['length']}",
+            "mean": mean, "n_seeds": n_seeds, "ci": ci}
+
+
+def record(task, cfg, value, ci):
+    return {"task": task, "model": "e88" if cfg["model"]["preset"].startswith("E88") else "mamba2",
+            "config": cfg, "metric": "per_position_accuracy", "split": f"test/T={cfg['task']['length']}",
+            "value": value, "ci": ci, "seed": 1}
+
+
+class ResultsTable(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+
+    def tearDown(self):
+        self.dir.cleanup()
+
+    def write(self, name, summaries, results=()):
+        path = os.path.join(self.dir.name, name)
+        with open(path, "w") as f:
+            json.dump({"summary": list(summaries), "results": list(results)}, f)
+        return path
+
+    def table(self, *paths, ok=True):
+        p = subprocess.run([sys.executable, SCRIPT, *paths], capture_output=True, text=True)
+        self.assertEqual(p.returncode == 0, ok, p.stderr)
+        return p.stdout if ok else p.stderr
+
+    def test_intervals_budgets_matrix_and_verdicts(self):
+        big = config("E88-1L", 1024, 64, 2048)    # 64 steps x 64 sequences
+        small = config("E88-1L", 1024, 16, 512)   # 64 steps x 16 sequences
+        mamba = config("Mamba2-4L", 64, 64, 2048)
+        a = self.write("a.json", [
+            summary("txc", big, 0.504, 2, {"low": 0.49, "high": 0.518}),
+            summary("rtc", mamba, 0.944, 3, {"low": 0.923, "high": 0.965}),
+        ])
+        own = {"low": 0.97, "high": 0.99}
+        b = self.write("b.json", [summary("txc", small, 0.98, 1)], [record("txc", small, 0.98, own)])
+        out = self.table(a, b)
+        lines = out.splitlines()
+        # The full table has both budgets of the T = 1024 cell; the one-seed
+        # cell carries its own interval over test sequences, marked.
+        self.assertIn("| TXC | 1024 | E88-1L | 64 × 64 | 2 | 50.4 [49.0, 51.8] |", out)
+        self.assertIn("| TXC | 1024 | E88-1L | 64 × 16 | 1 | 98.0 [97.0, 99.0]† |", out)
+        # The matrix shows the cheaper budget, and · where nothing ran.
+        txc = lines[lines.index("**TXC**, per-position accuracy %") + 2:]
+        self.assertEqual(txc[0], "| model | T = 64 | T = 1024 |")
+        self.assertEqual(txc[2], "| E88-1L | · | 98.0 |")
+        # Verdicts: 99 predicted, [49.0, 51.8] is below it, [97, 99] agrees;
+        # Mamba2-4L on RTC at T = 64: 85 predicted, [92.3, 96.5] is above.
+        self.assertIn("| TXC | 1024 | E88-1L | 64 × 64 | 99 | 50.4 [49.0, 51.8] | below |", out)
+        self.assertIn("| TXC | 1024 | E88-1L | 64 × 16 | 99 | 98.0 [97.0, 99.0]† | agrees |", out)
+        self.assertIn("| RTC | 64 | Mamba2-4L | 64 × 64 | 85 | 94.4 [92.3, 96.5] | above |", out)
+        self.assertIn("| FSM | 1024 | Mamba2-32L | – | 85 | not run | – |", out)
+
+    def test_a_cell_measured_twice_under_one_budget_is_an_error(self):
+        cfg = config("E88-1L", 64, 64, 2048)
+        a = self.write("a.json", [summary("txc", cfg, 1.0, 3)])
+        b = self.write("b.json", [summary("txc", cfg, 0.5, 2)])
+        err = self.table(a, b, ok=False)
+        self.assertIn("is in both", err)
+        # The same file named twice counts once.
+        self.assertIn("| TXC | 64 | E88-1L | 64 × 64 | 3 | 100.0 |", self.table(a, a))
+
+
+if __name__ == "__main__":
+    unittest.main()
