@@ -5,7 +5,8 @@
 
 Reads the `summary` of metrics.json (mean over seeds with a Student-t 95%
 interval across seeds) and the per-seed `results` (a one-seed cell's own
-interval over its test sequences, and the diagnostics), and prints: one
+interval over its test sequences, and the diagnostics) and the failed runs
+(a cell with one shows its error instead of metrics), and prints: one
 per-position accuracy matrix per task (model x T), the measured table (every
 task, T, model configuration and training budget), the seed's predicted table
 (section 4.2) beside the measured cells it covers, and the section 6
@@ -111,6 +112,10 @@ def model_rank(name):
     return MODEL_ORDER.index(name) if name in MODEL_ORDER else len(MODEL_ORDER)
 
 
+def failure_word(errors):
+    return "diverged" if all("training diverged" in e for _, e in errors) else "failed"
+
+
 def budget_text(b):
     return f"{b[0]} × {b[1]}"
 
@@ -126,6 +131,15 @@ def main(paths):
                 sys.exit(f"results_table.py: {key} is in both {owner[key]} and {path}")
         m["summary"] += one["summary"]
         m["results"] += one["results"]
+        m["failures"] = m.get("failures", []) + one.get("failures", [])
+    # A cell with a failed run (e.g. training diverged) shows its error, not
+    # the metrics the run recorded before it failed.
+    failed_ids = {f["run_id"]: f for f in m["failures"]}
+    failed = {}  # cell -> [(seed, error)]
+    for r in m["results"]:
+        f = failed_ids.pop(r.get("run_id"), None)
+        if f:
+            failed.setdefault(cell_key(r), []).append((f["seed"], f["error"]))
     cells = defaultdict(dict)  # (task, T, label, budget) -> metric -> summary entry
     for s in m["summary"]:
         split = s.get("split") or ""
@@ -133,7 +147,10 @@ def main(paths):
                 or split.startswith("test"):
             if "breakdown" in s:
                 continue
-            cells[cell_key(s)][s["metric"]] = s
+            if cell_key(s) not in failed:
+                cells[cell_key(s)][s["metric"]] = s
+    for k in failed:
+        cells.setdefault(k, {})
     own_ci = {}  # (cell, metric) -> a seed's interval over its test sequences
     for r in m["results"]:
         if (r.get("split") or "").startswith("test") and "breakdown" not in r and r.get("ci"):
@@ -159,9 +176,10 @@ def main(paths):
         for name in rows:
             out = []
             for T in lengths:
-                ks = [k for k in keys if k[:3] == (task, T, name) and "per_position_accuracy" in cells[k]]
+                ks = [k for k in keys if k[:3] == (task, T, name)]
                 k = min(ks, key=lambda k: k[3][0] * k[3][1]) if ks else None
-                out.append(pct(cells[k]["per_position_accuracy"]["mean"]) if k else "·")
+                out.append("·" if not k else failure_word(failed[k]) if k in failed
+                           else pct(cells[k]["per_position_accuracy"]["mean"]))
             print(f"| {name} | " + " | ".join(out) + " |")
         print()
 
@@ -171,6 +189,10 @@ def main(paths):
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for k in keys:
         c = cells[k]
+        if k in failed:
+            print(f"| {k[0].upper()} | {k[1]} | {k[2]} | {budget_text(k[3])} | {len(failed[k])} | "
+                  f"{failure_word(failed[k])} (listed below) |" + " – |" * 7)
+            continue
         pp, ci, mark = accuracy(k)
         pp = pp or {}
         g = lambda name: c.get(name, {}).get("mean")
@@ -180,15 +202,26 @@ def main(paths):
               f"{pct(g('balanced_accuracy'))} | {num(g('final_train_loss'))} | {num(g('epochs_to_converge'))} | "
               f"{num(g('parameter_count'))} | {num(g('train_tokens_per_second'))} |")
 
+    if failed:
+        print()
+        print("Runs that failed:\n")
+        for k in keys:
+            for seed, error in failed.get(k, []):
+                print(f"- {k[0].upper()}, T = {k[1]}, {k[2]}, {budget_text(k[3])}, seed {seed}: {error}")
+
     print()
     print("| task | T | model | budget (steps × batch) | seed predicts % | measured % [95% CI] | verdict |")
     print("|---|---|---|---|---|---|---|")
     for (task, T), preds in sorted(PREDICTED.items(), key=lambda kv: (TASK_ORDER[kv[0][0]], kv[0][1])):
         for model, p in preds.items():
-            ks = [k for k in keys if k[:3] == (task, T, model) and "per_position_accuracy" in cells[k]]
+            ks = [k for k in keys if k[:3] == (task, T, model)]
             if not ks:
                 print(f"| {task.upper()} | {T} | {model} | – | {p} | not run | – |")
             for k in ks:
+                if k in failed:
+                    print(f"| {task.upper()} | {T} | {model} | {budget_text(k[3])} | {p} | "
+                          f"{failure_word(failed[k])} | – |")
+                    continue
                 s, ci, mark = accuracy(k)
                 print(f"| {task.upper()} | {T} | {model} | {budget_text(k[3])} | {p} | "
                       f"{pct(s['mean'])}{ci_pct(ci, mark)} | {verdict(p, s, ci)} |")
@@ -208,7 +241,7 @@ def main(paths):
     print("|---|---|---|---|---|---|---|")
     for k in keys:
         d = series.get(k)
-        if not d:
+        if not d or k in failed:
             continue
 
         def mean_at(name, idx):

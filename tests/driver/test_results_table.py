@@ -79,6 +79,25 @@ class ResultsTable(unittest.TestCase):
         self.assertIn("| RTC | 64 | Mamba2-4L | 64 × 64 | 85 | 94.4 [92.3, 96.5] | above |", out)
         self.assertIn("| FSM | 1024 | Mamba2-32L | – | 85 | not run | – |", out)
 
+    def test_a_failed_run_shows_its_error_not_its_metrics(self):
+        ok = config("Mamba2-4L", 512, 32, 1024)
+        bad = config("E88-1L", 512, 32, 1024)
+        error = "model 'e88' learn: training diverged at step 9: loss nan, gradient norm nan"
+        # The failed run recorded an accuracy before it failed; it must not show.
+        a = self.write("a.json", [summary("rtc", ok, 0.6, 1), summary("rtc", bad, 0.0, 1)],
+                       [dict(record("rtc", bad, 0.0, None), run_id="r1")])
+        with open(a) as f:
+            m = json.load(f)
+        m["failures"] = [{"run_id": "r1", "seed": 1, "task": "rtc", "model": "e88", "error": error}]
+        with open(a, "w") as f:
+            json.dump(m, f)
+        out = self.table(a)
+        self.assertIn("| E88-1L | diverged |", out)
+        self.assertIn("| Mamba2-4L | 60.0 |", out)
+        self.assertIn("| RTC | 512 | E88-1L | 64 × 32 | 1 | diverged (listed below) |", out)
+        self.assertIn(f"- RTC, T = 512, E88-1L, 64 × 32, seed 1: {error}", out)
+        self.assertNotIn("| RTC | 512 | E88-1L | 64 × 32 | 1 | 0.0", out)
+
     def test_a_cell_measured_twice_under_one_budget_is_an_error(self):
         cfg = config("E88-1L", 64, 64, 2048)
         a = self.write("a.json", [summary("txc", cfg, 1.0, 3)])

@@ -185,3 +185,26 @@ TEST_CASE("training lowers the loss (E88 on FSM)") {
   });
   CHECK(names.size() == 5);
 }
+
+TEST_CASE("a step whose loss is not finite throws training_diverged and changes nothing") {
+  // lr 10 makes the first AdamW step put entries of +-10 into the linear
+  // RNN's recurrence, so the next forward pass overflows within a few
+  // positions and its loss is NaN.
+  const auto spec = binary_spec();
+  auto m = make<linear_rnn_model>({{"hidden", std::int64_t{16}}, {"lr", 10.0}, {"grad_clip", 0.0}});
+  m.reset(spec, 3);
+  const auto batch = fsm_batch(4, 64, 8);
+  CHECK(std::isfinite(m.learn(batch)));
+  const std::vector<float> before = m.engine().params();
+  const std::int64_t steps_before = m.engine().optimizer().steps();
+  std::int64_t diverged_at = 0;
+  try {
+    m.learn(batch);
+  } catch (const training_diverged& e) {
+    diverged_at = e.step();
+    CHECK(std::string(e.what()).find("training diverged at step 2") == 0);
+  }
+  CHECK(diverged_at == 2);
+  CHECK(m.engine().params() == before);
+  CHECK(m.engine().optimizer().steps() == steps_before);
+}

@@ -19,6 +19,11 @@
 // fixed, so the same seed and thread count give bit-identical results. Every
 // thread keeps one sequence's activations (plus the state checkpoints), so
 // memory does not grow with the batch size.
+//
+// Divergence: a step whose loss or gradient norm is not finite (a recurrence
+// whose state overflowed) throws training_diverged before anything changes,
+// so a run reports "diverged at step s" instead of training on NaN and
+// scoring NaN logits.
 #pragma once
 
 #include <bem/nn/network.hpp>
@@ -31,6 +36,7 @@
 #include <cmath>
 #include <cstdint>
 #include <exception>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -63,11 +69,17 @@ class adamw {
   }
   std::int64_t steps() const noexcept { return step_; }
 
-  /// Applies one update; returns the gradient norm before clipping.
-  double update(const param_table& table, S* p, S* g) {
+  /// The gradient's global L2 norm, the value update() clips against.
+  double gradient_norm(const S* g) const {
     double sq = 0;
     for (std::size_t i = 0; i < m_.size(); ++i) sq += static_cast<double>(g[i]) * static_cast<double>(g[i]);
-    const double norm = std::sqrt(sq);
+    return std::sqrt(sq);
+  }
+
+  /// Applies one update; returns the gradient norm before clipping.
+  double update(const param_table& table, S* p, S* g) { return update(table, p, g, gradient_norm(g)); }
+  /// The same, with the norm already computed by gradient_norm(g).
+  double update(const param_table& table, S* p, S* g, double norm) {
     const S gs = (c_.grad_clip > 0 && norm > c_.grad_clip) ? static_cast<S>(c_.grad_clip / (norm + 1e-6)) : S(1);
     const double lr = learning_rate();
     ++step_;
@@ -92,6 +104,22 @@ class adamw {
   adamw_config c_{};
   std::vector<S> m_, v_;
   std::int64_t step_ = 0;
+};
+
+/// Thrown by a training step whose loss or gradient norm is not finite; the
+/// parameters and optimizer state are those before the step.
+class training_diverged : public std::runtime_error {
+ public:
+  training_diverged(std::int64_t step, double loss, double grad_norm)
+      : std::runtime_error("training diverged at step " + std::to_string(step) + ": loss " + std::to_string(loss) +
+                           ", gradient norm " + std::to_string(grad_norm) +
+                           " (a state overflowed; try a lower lr or shorter sequences)"),
+        step_(step) {}
+  /// The 1-based step that diverged.
+  std::int64_t step() const noexcept { return step_; }
+
+ private:
+  std::int64_t step_;
 };
 
 /// Trains and runs one network<float, Layer> on batches, with threads.
@@ -131,10 +159,12 @@ class trainer {
     std::vector<float>& g0 = grads_[0];
     for (std::size_t k = 1; k < grads_.size(); ++k)
       for (std::size_t i = 0; i < g0.size(); ++i) g0[i] += grads_[k][i];
-    grad_norm_ = opt_.update(net_.table(), params_.data(), g0.data());
     double total = 0;
     for (double l : loss) total += l;
-    return total / static_cast<double>(count);
+    const double mean = total / static_cast<double>(count), norm = opt_.gradient_norm(g0.data());
+    if (!std::isfinite(mean) || !std::isfinite(norm)) throw training_diverged(opt_.steps() + 1, mean, norm);
+    grad_norm_ = opt_.update(net_.table(), params_.data(), g0.data(), norm);
+    return mean;
   }
 
   /// Logits for every position (zero beyond a sequence's length).
