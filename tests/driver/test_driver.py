@@ -402,6 +402,22 @@ class Driver(unittest.TestCase):
         self.assertEqual({x["split"] for x in parity}, {"test/T=16", "test/T=64", "test/T=256"})
         self.assertTrue(all(x["value"] == 1.0 and x["n"] == 2000 for x in parity))
 
+    def test_every_shipped_suite_is_valid(self):
+        # Parameters are checked against the plugins before anything runs, so
+        # selecting no run checks a whole suite without training anything.
+        names = sorted(n for n in os.listdir(os.path.join(SOURCE, "configs")) if n.endswith(".toml"))
+        self.assertIn("temporal-grid.toml", names)
+        for name in names:
+            out = os.path.join(self.tmp, "valid-" + name)
+            r = bench("run", os.path.join(SOURCE, "configs", name), "--only", "no-such-run", "--out", out)
+            self.assertEqual(r.returncode, 0, name + ": " + r.stderr)
+        # and the check is live: a misspelt task parameter stops the suite
+        bad = self.write("bad.toml", read(os.path.join(SOURCE, "configs", "temporal-grid.toml"))
+                         .replace("length = 1024", "lenght = 1024", 1))
+        r = bench("run", bad, "--only", "no-such-run", "--out", os.path.join(self.tmp, "valid-bad"))
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("parameter 'lenght'", r.stderr)
+
     # --- resume, shards, selection -----------------------------------------
     def test_resume_after_a_crash_loses_nothing(self):
         suite = self.write("s.toml", SMALL_SUITE)
