@@ -121,7 +121,7 @@ def budget_text(b):
 
 
 def main(paths):
-    m = {"summary": [], "results": []}
+    m = {"summary": [], "results": [], "failures": []}
     owner = {}  # (task, T, label, budget) -> the file that measured it
     for path in dict.fromkeys(paths):  # a file named twice counts once
         one = json.load(open(path))
@@ -131,7 +131,7 @@ def main(paths):
                 sys.exit(f"results_table.py: {key} is in both {owner[key]} and {path}")
         m["summary"] += one["summary"]
         m["results"] += one["results"]
-        m["failures"] = m.get("failures", []) + one.get("failures", [])
+        m["failures"] += one.get("failures", [])
     # A cell with a failed run (e.g. training diverged) shows its error, not
     # the metrics the run recorded before it failed.
     failed_ids = {f["run_id"]: f for f in m["failures"]}
