@@ -7,7 +7,10 @@
 //     flip `flips` pseudorandom (bit, lane) positions of the inputs
 // timed with bem::cycle_counter. The outputs accumulate (XOR) in STATE bits
 // 32..39 and are folded into a 64-bit checksum written to SHARED word 0 and
-// reported, so every evaluation is live. Representations (parameter
+// reported, so every evaluation is live. Before timing, each expert is
+// checked non-trivial (bem::find_trivial_output: no output constant or equal
+// to an input on 512 random assignments); a trivial one fails the run.
+// Representations (parameter
 // `representations`):
 //   gate_list   the interpreted gate list (scheduled runs), mode "interpreted"
 //   compiled    the same circuit as straight-line code, mode "compiled": a
@@ -40,6 +43,7 @@
 #include <bem/plugin.hpp>
 
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -138,10 +142,18 @@ struct expert_eval {
       for (auto g64 : gates_)
         for (auto w : widths_) {
           const std::size_t g = static_cast<std::size_t>(g64);
-          const std::uint64_t s = bem::derive_seed(seed, bem::fnv1a64(rep), g, static_cast<std::uint64_t>(w));
+          // compiled draws the gate list's stream: the same circuit on the same
+          // inputs, so the two checksums must agree.
+          const std::uint64_t s = bem::derive_seed(seed, bem::fnv1a64(rep == "compiled" ? "gate_list" : rep), g,
+                                                   static_cast<std::uint64_t>(w));
           std::size_t gates = 0, live = 0;
           measurement m{};
           const auto by_width = [&](const auto& circuit) {
+            // 2.3 asks for a non-trivial expert: refuse to time one whose
+            // output is constant or a copy of an input.
+            if (const auto why = bem::find_trivial_output(circuit, s))
+              throw std::runtime_error("expert_eval: the " + rep + " expert at G = " + std::to_string(g) +
+                                       " is trivial (" + *why + ")");
             switch (w) {
               case 64: m = run_loop<64>(circuit, s, l_loop_, flips_, counter, shared); break;
               case 128: m = run_loop<128>(circuit, s, l_loop_, flips_, counter, shared); break;

@@ -25,9 +25,13 @@
 // redrawn) until the ANF gate count reaches G; all gates of an ANF are live.
 // ROBDD (`random_robdd`): the same monomials of degree 1..3 XORed into the
 // outputs in turn until the shared diagram has at least G internal nodes.
+//
+// `find_trivial_output` is the check that a generated expert is non-trivial
+// (BEM 2.3): no output constant or a copy of an input on random assignments.
 #pragma once
 
 #include <bem/circuits/anf.hpp>
+#include <bem/circuits/circuit.hpp>
 #include <bem/circuits/compiled.hpp>
 #include <bem/circuits/gate_list.hpp>
 #include <bem/circuits/robdd.hpp>
@@ -38,6 +42,8 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -196,6 +202,35 @@ inline robdd random_robdd(std::size_t n, std::size_t m, std::size_t g, std::uint
     roots[k] = b.apply_xor(roots[k], prod);
   }
   return robdd(b, roots);
+}
+
+/// The first output of `c` that is trivial on 512 random assignments of its
+/// inputs (drawn from `seed`): constant, or equal to one of the inputs; as
+/// "output k is ...". Empty when every output is non-trivial. A random check,
+/// so "non-trivial" means "seen to vary and to differ from every input".
+template <class C>
+  requires circuit_representation<C, std::uint64_t>
+std::optional<std::string> find_trivial_output(const C& c, std::uint64_t seed = 1) {
+  const std::size_t n = c.inputs(), m = c.outputs();
+  std::vector<std::uint64_t> in(n), out(m), ones(m, 0), zeros(m, 0), differs(m * n, 0);
+  xoshiro256ss rng(seed);
+  for (int round = 0; round < 8; ++round) {  // 8 x 64 lanes
+    for (auto& x : in) x = rng.next();
+    c.evaluate(std::span<const std::uint64_t>(in), std::span<std::uint64_t>(out));
+    for (std::size_t k = 0; k < m; ++k) {
+      ones[k] |= out[k];
+      zeros[k] |= ~out[k];
+      for (std::size_t j = 0; j < n; ++j) differs[k * n + j] |= out[k] ^ in[j];
+    }
+  }
+  for (std::size_t k = 0; k < m; ++k) {
+    const std::string name = "output " + std::to_string(k);
+    if (!ones[k]) return name + " is constant 0";
+    if (!zeros[k]) return name + " is constant 1";
+    for (std::size_t j = 0; j < n; ++j)
+      if (!differs[k * n + j]) return name + " equals input " + std::to_string(j);
+  }
+  return std::nullopt;
 }
 
 BEM_NAMESPACE_END
