@@ -6,6 +6,7 @@
 #include "build_info.hpp"
 
 #include <bem/baselines.hpp>
+#include <bem/cycles.hpp>
 #include <bem/hwinfo.hpp>
 #include <bem/plugin.hpp>
 #include <bem/plugin_host.hpp>
@@ -250,7 +251,10 @@ int main(int argc, char** argv) {
       }
     }
     if (command.empty()) throw usage_error("no command given");
-    if (command == "run") return cmd_run(rest, paths, command_line);
+    if (command == "run") {
+      bem::share_calibration_with_plugins();  // one TSC-to-cycle ratio for the driver and every plugin
+      return cmd_run(rest, paths, command_line);
+    }
     if (command == "list") return cmd_list(paths);
     if (command == "report") return cmd_report(rest);
     if (command == "compare") return cmd_compare(rest);

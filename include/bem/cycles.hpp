@@ -28,8 +28,10 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <limits>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -286,12 +288,62 @@ inline tsc_calibration calibrate_tsc() {
   return c;
 }
 
-/// The process-wide calibration, computed on first use (thread-safe) and
-/// shared by every cycle_counter and the hardware report.
-inline const tsc_calibration& tsc_info() {
-  static const tsc_calibration c = calibrate_tsc();
+/// The environment variable through which a host shares its calibration
+/// with the plugins it loads: "<tsc_hz> <tsc_per_core_cycle> <tsc_source>".
+/// Plugins are built with hidden visibility, so each holds its own copy of
+/// tsc_info()'s static; without this each would calibrate again and convert
+/// ticks to cycles with a slightly different ratio from the one the host
+/// records in its results' context.
+inline constexpr const char* calibration_environment_variable = "BEM_TSC_CALIBRATION";
+
+namespace detail {
+
+inline std::string format_calibration(const tsc_calibration& c) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.17g %.17g ", c.tsc_hz, c.tsc_per_core_cycle);
+  return buf + c.tsc_source;
+}
+
+/// The calibration in `text` (format_calibration's form), or nothing when it
+/// is absent or malformed.
+inline std::optional<tsc_calibration> parse_calibration(const char* text) {
+  if (text == nullptr) return std::nullopt;
+  char* end = nullptr;
+  tsc_calibration c;
+  c.tsc_hz = std::strtod(text, &end);
+  if (end == text || *end != ' ') return std::nullopt;
+  const char* next = end + 1;
+  c.tsc_per_core_cycle = std::strtod(next, &end);
+  if (end == next || *end != ' ') return std::nullopt;
+  if (!(std::isfinite(c.tsc_hz) && c.tsc_hz > 0 && std::isfinite(c.tsc_per_core_cycle) && c.tsc_per_core_cycle > 0))
+    return std::nullopt;
+  c.tsc_source = end + 1;
+  c.core_clock_hz = c.tsc_hz / c.tsc_per_core_cycle;
   return c;
 }
+
+}  // namespace detail
+
+/// The process-wide calibration, computed on first use (thread-safe) and
+/// shared by every cycle_counter and the hardware report; in a module loaded
+/// by a host that called share_calibration_with_plugins(), the host's.
+inline const tsc_calibration& tsc_info() {
+  static const tsc_calibration c = [] {
+    if (auto shared = detail::parse_calibration(std::getenv(calibration_environment_variable))) return *shared;
+    return calibrate_tsc();
+  }();
+  return c;
+}
+
+#if defined(__unix__)
+/// Publishes this module's calibration (calibrating now if needed) in the
+/// environment, for the plugins loaded after it. Call once, from the main
+/// thread, before loading plugins or starting threads (setenv is not
+/// thread-safe); bem-bench does so before it runs a suite.
+inline void share_calibration_with_plugins() {
+  ::setenv(calibration_environment_variable, detail::format_calibration(tsc_info()).c_str(), 1);
+}
+#endif
 
 /// The method label written into results: "measured (perf_event_open)" or
 /// "estimated via TSC (2.596 GHz, 0.707 TSC ticks per core cycle)" (the ratio
