@@ -135,6 +135,7 @@ class Driver(unittest.TestCase):
         self.assertTrue(any(r["timing"] for r in recs_b))
         ma = json.loads(read(os.path.join(a, "metrics.json")))
         mb = json.loads(read(os.path.join(b, "metrics.json")))
+        clock_hz = ma["context"]["hardware_calibration"]["core_clock_hz_estimate"]
         for m in (ma, mb):
             m["context"].pop("date")
             m["context"].pop("hardware_calibration")
@@ -155,11 +156,55 @@ class Driver(unittest.TestCase):
         self.assertTrue(all(r["timing"] and r["unit"].startswith("cycles (") for r in queries))
         # The short microbenchmarks ran too, with deterministic checksums.
         self.assertTrue(any(r["task"] == "bitalu_throughput" and r["metric"] == "checksum" for r in recs))
+        self.check_microbenchmark_records(recs, clock_hz)
         html = read(os.path.join(a, "report.html"))
         self.assertIn("<svg", html)
         self.assertIn("against sequence length", html)
         self.assertIn("accuracy by position", html)
         self.assertNotIn("<script", html)  # self-contained, static
+
+    def check_microbenchmark_records(self, recs, clock_hz):
+        """The BEM section 2 records follow the spec's formulas: rates are
+        clock_frequency_hz / cycles, per-lane figures divide by W, and a short
+        run says it is one."""
+        by = {}
+        for r in recs:
+            if r["model"] == "none":
+                by.setdefault((r["task"], r["split"]), {})[r["metric"]] = r
+        below = {t for (t, split), m in by.items() if split == "all" and any(k.endswith("_below_spec") for k in m)}
+        self.assertEqual(below, {"bitalu_throughput", "expert_eval", "route_query", "sat_check"})
+        rate = {"bitalu_throughput": ("ops_per_second", "cycles_per_op"),
+                "expert_eval": ("batches_per_second", "cycles_per_batch"),
+                "route_query": ("queries_per_second", "cycles_per_query")}
+        seen = set()
+        for (task, split), m in by.items():
+            if task in rate and rate[task][0] in m:
+                per_second, cycles = (m[k]["value"] for k in rate[task])
+                self.assertAlmostEqual(per_second * cycles / clock_hz, 1.0, delta=1e-3, msg=(task, split))
+                seen.add(task)
+            if task == "bitalu_throughput" and "bits_per_second" in m:
+                w = m["checksum"]["condition"]["W"]
+                self.assertAlmostEqual(m["bits_per_second"]["value"] / m["ops_per_second"]["value"], w)
+            if task == "expert_eval" and "cycles_per_lane" in m:
+                cond = m["cycles_per_lane"]["condition"]
+                self.assertAlmostEqual(m["cycles_per_lane"]["value"] * cond["W"], m["cycles_per_batch"]["value"])
+                if cond["representation"] in ("gate_list", "compiled"):
+                    self.assertEqual(m["live_gates"]["value"], cond["G"])  # every gate of the 2.3 circuits is live
+                    # The compiled form runs the interpreted circuit on the same inputs.
+                    twin = by[(task, split.replace("rep=compiled,mode=compiled", "rep=gate_list,mode=interpreted"))]
+                    self.assertEqual(m["checksum"]["value"], twin["checksum"]["value"])
+            if task == "route_query" and "recall@1" in m:
+                occ = [m["bucket_occupancy_" + k]["value"] for k in ("min", "mean", "max")]
+                self.assertEqual(occ, sorted(occ))
+                for k in ("recall@1", "recall@4", "recall@K_cand"):
+                    self.assertTrue(0 <= m[k]["value"] <= 1)
+                self.assertLessEqual(m["recall@1"]["value"], m["recall@4"]["value"])
+                self.assertLessEqual(m["recall@4"]["value"], m["recall@K_cand"]["value"])
+            if task == "sat_check" and "fraction_sat" in m:
+                self.assertTrue(0 <= m["fraction_sat"]["value"] <= 1)
+                self.assertGreater(m["cycles_per_SAT_CHECK"]["value"], 0)
+                self.assertEqual("cycles_per_PROOF_CHECK" in m, m["unsat_count"]["value"] > 0)
+        self.assertEqual(seen, set(rate))
 
     def test_record_schema(self):
         suite = self.write("s.toml", SMALL_SUITE)
