@@ -7,7 +7,8 @@ Reads the `summary` of metrics.json (mean over seeds with a Student-t 95%
 interval across seeds) and the per-seed `results` (a one-seed cell's own
 interval over its test sequences, and the diagnostics) and the failed runs
 (a cell with one shows its error instead of metrics), and prints: one
-per-position accuracy matrix per task (model x T), the measured table (every
+per-position accuracy matrix per task (model x T), the seed's section 8
+success criteria evaluated on those matrices, the measured table (every
 task, T, model configuration and training budget), the seed's predicted table
 (section 4.2) beside the measured cells it covers, and the section 6
 diagnostics. Several runs' files (e.g. temporal-small, temporal-predictions
@@ -120,6 +121,74 @@ def budget_text(b):
     return f"{b[0]} × {b[1]}"
 
 
+def success_criteria(tasks, lengths, names, mean):
+    """Seed section 8, evaluated on the matrices (mean(task, T, name) in % or
+    None): one row per criterion with the evidence and a verdict."""
+    def cells_of(name):
+        return [(t, T, mean(t, T, name)) for t in tasks for T in lengths if mean(t, T, name) is not None]
+
+    def where(c):
+        return f"{c[2]:.1f}% ({c[0].upper()}, T = {c[1]})"
+
+    rows = []
+    e88 = [n for n in names if n.startswith("E88-") and "(" not in n]
+    for n in e88:
+        cs = cells_of(n)
+        low = [c for c in cs if c[2] <= 95]
+        if cs:
+            rows.append((f"1. {n} > 95% on every task and T", f"{len(cs) - len(low)} of {len(cs)} cells above 95%"
+                         + (f"; lowest {where(min(low, key=lambda c: c[2]))}" if low else ""),
+                         "met" if not low else "not met"))
+    mamba = [n for n in names if n.startswith("Mamba2-") and "(" not in n]
+    drops = []
+    for n in mamba:
+        parts, txc_drop = [], None
+        for t in tasks:
+            cs = [c for c in cells_of(n) if c[0] == t]
+            if len(cs) >= 2:
+                d = cs[0][2] - cs[-1][2]
+                parts.append(f"{t.upper()} {cs[0][2]:.1f} → {cs[-1][2]:.1f} (T = {cs[0][1]} → {cs[-1][1]})")
+                if t == "txc":
+                    txc_drop = d
+        if parts:
+            drops.append((n, "; ".join(parts), txc_drop))
+    if drops:
+        ok = all(d is not None and d > 5 for _, _, d in drops)
+        rows.append(("2. Mamba2 degrades as T grows, most on TXC",
+                     "<br>".join(f"{n}: {text}" for n, text, _ in drops), "met" if ok else "not met"))
+    for n in [n for n in names if n == "Linear-RNN"]:
+        cs = cells_of(n)
+        off = [c for c in cs if abs(c[2] - 50) > 5]
+        if cs:
+            rows.append(("3. the linear baseline is at chance (50% ± 5)",
+                         f"{n}: {len(cs) - len(off)} of {len(cs)} trained cells within 50 ± 5"
+                         + (f"; highest {where(max(off, key=lambda c: c[2]))}" if off else ""),
+                         "met" if not off else "not met"))
+    ablation, control = "E88-1L (simple_linear)", "Mamba2-4L"
+    pairs = [(t, T, mean(t, T, ablation), mean(t, T, control)) for t in tasks for T in lengths
+             if mean(t, T, ablation) is not None and mean(t, T, control) is not None]
+    if pairs:
+        far = [p for p in pairs if abs(p[2] - p[3]) > 5]
+        worst = max(pairs, key=lambda p: abs(p[2] - p[3]))
+        rows.append((f"4. the ablated E88 ({ablation}) performs like Mamba2 ({control}), within 5 points",
+                     f"{len(pairs) - len(far)} of {len(pairs)} cells within 5 points; largest gap "
+                     f"{worst[2]:.1f} vs {worst[3]:.1f} ({worst[0].upper()}, T = {worst[1]})",
+                     "met" if not far else "not met"))
+    for t, need in (("txc", 40), ("rtc", 15), ("fsm", 10)):
+        a, b = mean(t, 1024, "E88-1L"), mean(t, 1024, "Mamba2-32L")
+        if a is not None and b is not None:
+            rows.append((f"{t.upper()} gap E88-1L − Mamba2-32L at T = 1024 ≥ {need} points",
+                         f"{a:.1f} − {b:.1f} = {a - b:+.1f}", "met" if a - b >= need else "not met"))
+    if not rows:
+        return
+    print("Seed section 8, on the matrices above:\n")
+    print("| criterion | measured | verdict |")
+    print("|---|---|---|")
+    for r in rows:
+        print("| " + " | ".join(r) + " |")
+    print()
+
+
 def main(paths):
     m = {"summary": [], "results": [], "failures": []}
     owner = {}  # (task, T, label, budget) -> the file that measured it
@@ -167,21 +236,34 @@ def main(paths):
     # One matrix per task: per-position accuracy by model and T. Where a cell
     # was trained under two budgets, the one with fewer training tokens is
     # shown, so that a column compares like with like.
+    def matrix_cell(task, T, name):
+        ks = [k for k in keys if k[:3] == (task, T, name)]
+        return min(ks, key=lambda k: k[3][0] * k[3][1]) if ks else None
+
+    def matrix_mean(task, T, name):
+        """The matrix's per-position accuracy in %, or None (not run, failed)."""
+        k = matrix_cell(task, T, name)
+        if not k or k in failed or "per_position_accuracy" not in cells[k]:
+            return None
+        return 100 * cells[k]["per_position_accuracy"]["mean"]
+
     lengths = sorted({k[1] for k in keys})
-    for task in sorted({k[0] for k in keys}, key=lambda t: TASK_ORDER.get(t, 9)):
-        rows = sorted({k[2] for k in keys if k[0] == task}, key=lambda n: (model_rank(n), n))
+    tasks = sorted({k[0] for k in keys}, key=lambda t: TASK_ORDER.get(t, 9))
+    names = sorted({k[2] for k in keys}, key=lambda n: (model_rank(n), n))
+    for task in tasks:
+        rows = [n for n in names if any(k[0] == task and k[2] == n for k in keys)]
         print(f"**{task.upper()}**, per-position accuracy %\n")
         print("| model | " + " | ".join(f"T = {T}" for T in lengths) + " |")
         print("|---|" + "---|" * len(lengths))
         for name in rows:
             out = []
             for T in lengths:
-                ks = [k for k in keys if k[:3] == (task, T, name)]
-                k = min(ks, key=lambda k: k[3][0] * k[3][1]) if ks else None
+                k = matrix_cell(task, T, name)
                 out.append("·" if not k else failure_word(failed[k]) if k in failed
                            else pct(cells[k]["per_position_accuracy"]["mean"]))
             print(f"| {name} | " + " | ".join(out) + " |")
         print()
+    success_criteria(tasks, lengths, names, matrix_mean)
 
     print("| task | T | model | budget (steps × batch) | seeds | per-position acc. % [95% CI] | "
           "full-sequence acc. % | threshold-crossing acc. % | balanced acc. % | final train loss | "
@@ -236,7 +318,7 @@ def main(paths):
             continue
         series[cell_key(r)][r["metric"]].append(r["series"])
     print()
-    print("| task | T | model | budget (steps × batch) | accuracy, first / last quarter of positions % | "
+    print("| task | T | model | budget (steps × batch) | accuracy, first / last quarter of positions / at t = T % | "
           "log10 grad norm at t = 1, T/2, T | probe R² (held-out), mean over t > T/2 |")
     print("|---|---|---|---|---|---|---|")
     for k in keys:
@@ -254,7 +336,8 @@ def main(paths):
 
         T = k[1]
         q = max(1, T // 4)
-        acc = f"{pct(mean_range('accuracy_by_position', 0, q))} / {pct(mean_range('accuracy_by_position', T - q, T))}"
+        acc = (f"{pct(mean_range('accuracy_by_position', 0, q))} / "
+               f"{pct(mean_range('accuracy_by_position', T - q, T))} / {pct(mean_at('accuracy_by_position', T - 1))}")
         if "grad_norm_by_position" in d:
             gs = [mean_at("grad_norm_by_position", i) for i in (0, T // 2 - 1, T - 1)]
             grad = " / ".join("–" if g is None or g <= 0 else f"{math.log10(g):.1f}" for g in gs)

@@ -2,7 +2,8 @@
 """examples/temporal-study/results_table.py on small hand-made metrics.json
 files: intervals (across seeds, or a one-seed cell's own), cells measured
 under two budgets, the matrix's choice between them, verdicts against the
-seed's predictions, and the error for a cell measured twice."""
+seed's predictions, the section 8 criteria, and the error for a cell
+measured twice."""
 import json
 import os
 import subprocess
@@ -97,6 +98,27 @@ class ResultsTable(unittest.TestCase):
         self.assertIn("| RTC | 512 | E88-1L | 64 × 32 | 1 | diverged (listed below) |", out)
         self.assertIn(f"- RTC, T = 512, E88-1L, 64 × 32, seed 1: {error}", out)
         self.assertNotIn("| RTC | 512 | E88-1L | 64 × 32 | 1 | 0.0", out)
+
+    def test_section_8_criteria_are_judged_on_the_matrix(self):
+        def cell(task, preset, T, mean, variant=None):
+            return summary(task, config(preset, T, 16, 512, variant), mean, 2)
+        a = self.write("a.json", [
+            cell("txc", "E88-1L", 1024, 0.99), cell("txc", "Mamba2-32L", 1024, 0.50),  # gap 49 >= 40: met
+            cell("rtc", "E88-1L", 1024, 0.70), cell("rtc", "Mamba2-32L", 1024, 0.60),  # gap 10 < 15: not met
+            cell("txc", "Mamba2-32L", 64, 0.80),                                       # 80 -> 50 on TXC
+            cell("txc", "E88-1L", 64, 0.96),
+            cell("txc", "E88-1L", 64, 0.52, "simple_linear"),
+            cell("txc", "Mamba2-4L", 64, 0.55),
+        ])
+        out = self.table(a)
+        self.assertIn("| TXC gap E88-1L − Mamba2-32L at T = 1024 ≥ 40 points | 99.0 − 50.0 = +49.0 | met |", out)
+        self.assertIn("| RTC gap E88-1L − Mamba2-32L at T = 1024 ≥ 15 points | 70.0 − 60.0 = +10.0 | not met |",
+                      out)
+        self.assertNotIn("FSM gap", out)  # not measured: no row
+        self.assertIn("| 1. E88-1L > 95% on every task and T | 2 of 3 cells above 95%; lowest 70.0% (RTC, T = 1024)"
+                      " | not met |", out)
+        self.assertIn("Mamba2-32L: TXC 80.0 → 50.0 (T = 64 → 1024) | met |", out)
+        self.assertIn("1 of 1 cells within 5 points; largest gap 52.0 vs 55.0 (TXC, T = 64) | met |", out)
 
     def test_a_cell_measured_twice_under_one_budget_is_an_error(self):
         cfg = config("E88-1L", 64, 64, 2048)
