@@ -246,8 +246,11 @@ std::string render_html(const json& metrics) {
       h << bem::metrics::line_chart_svg(v, o) << "\n";
     }
 
-    // Series by position at the longest test length of each model
-    // configuration: accuracy, then the models' diagnostics (seed section 6).
+    // Series by position, one chart per test length T with every model
+    // configuration measured there (seed section 6.1: each model, task and
+    // T): accuracy, then the models' diagnostics. Long series are drawn as
+    // means of buckets of positions, at most 512 points per curve, to keep
+    // the report small; the records hold every position.
     struct position_plot {
       const char* metric;
       const char* title;
@@ -262,43 +265,46 @@ std::string render_html(const json& metrics) {
         {"probe_r2_by_position", "linear probe of the hidden state for the running count (held-out R^2)", "R^2",
          false, std::nullopt, 1.0},
     };
+    constexpr std::size_t max_points = 512;
     for (const auto& plot : position_plots) {
-      std::map<std::string, const json*> longest;
-      std::vector<std::string> lorder;
+      std::map<double, std::vector<const json*>> by_length;  // ordered by T; entries in order of appearance
       for (const auto* e : entries) {
         const json& r = *e;
         if (r["metric"] != plot.metric || r.contains("breakdown") || !r.contains("series")) continue;
-        const std::string label = series_label(r);
-        const double len = r["condition"].value("length", 0.0);
-        if (!longest.count(label)) {
-          lorder.push_back(label);
-          longest[label] = e;
-        } else if (len > (*longest[label])["condition"].value("length", 0.0)) {
-          longest[label] = e;
-        }
+        by_length[r["condition"].value("length", 0.0)].push_back(e);
       }
-      if (lorder.empty()) continue;
-      std::vector<bem::metrics::plot_series> v;
-      for (const auto& l : lorder) {
-        const json& r = *longest[l];
-        bem::metrics::plot_series s;
-        s.label = l + " T=" + fmt(r["condition"].value("length", 0.0));
-        std::size_t t = 0;
-        for (const auto& y : r["series"]) {
-          s.x.push_back(static_cast<double>(++t));
-          double value = y.is_number() ? y.get<double>() : std::nan("");
-          if (plot.log10_y) value = value > 0 ? std::log10(value) : std::nan("");
-          s.y.push_back(value);
+      for (const auto& [length, at_length] : by_length) {
+        std::vector<bem::metrics::plot_series> v;
+        std::size_t bucket = 1;
+        for (const auto* e : at_length)
+          bucket = std::max(bucket, ((*e)["series"].size() + max_points - 1) / max_points);
+        for (const auto* e : at_length) {
+          const json& series = (*e)["series"];
+          bem::metrics::plot_series s;
+          s.label = series_label(*e);
+          for (std::size_t first = 0; first < series.size(); first += bucket) {
+            const std::size_t last = std::min(series.size(), first + bucket);
+            double sum = 0;
+            std::size_t n = 0;
+            for (std::size_t t = first; t < last; ++t) {
+              double value = series[t].is_number() ? series[t].get<double>() : std::nan("");
+              if (plot.log10_y) value = value > 0 ? std::log10(value) : std::nan("");
+              if (std::isfinite(value)) sum += value, ++n;
+            }
+            s.x.push_back(static_cast<double>(first + last + 1) / 2);  // positions are 1-based
+            s.y.push_back(n ? sum / static_cast<double>(n) : std::nan(""));
+          }
+          v.push_back(std::move(s));
         }
-        v.push_back(std::move(s));
+        bem::metrics::plot_options o;
+        o.title = task + ": " + plot.title + " at T = " + fmt(length) + " (mean over seeds" +
+                  (bucket > 1 ? ", drawn as means of " + std::to_string(bucket) + " positions" : std::string()) + ")";
+        o.x_label = "position t";
+        o.y_label = plot.y_label;
+        o.y_min = plot.y_min;
+        o.y_max = plot.y_max;
+        h << bem::metrics::line_chart_svg(v, o) << "\n";
       }
-      bem::metrics::plot_options o;
-      o.title = task + ": " + plot.title + " (longest test length, mean over seeds)";
-      o.x_label = "position t";
-      o.y_label = plot.y_label;
-      o.y_min = plot.y_min;
-      o.y_max = plot.y_max;
-      h << bem::metrics::line_chart_svg(v, o) << "\n";
     }
 
     h << "<table><tr><th>model</th><th>split</th><th>metric</th><th>breakdown</th><th>mean</th><th>95% CI</th>"
@@ -462,9 +468,54 @@ std::string compare_key(const json& e, bool across_models) {
   return k.dump();
 }
 
+namespace {
+
+/// The fields of a task configuration that name the data it ran on (the
+/// rust_cargo suite records its dataset's version and SHA-256 there):
+/// results on different data are not comparable.
+const char* const data_fields[] = {"benchmark_version", "dataset_sha256"};
+
+json data_of(const json& e) {
+  json d = json::object();
+  if (e.contains("config") && e["config"].is_object() && e["config"].contains("task") && e["config"]["task"].is_object())
+    for (const char* f : data_fields)
+      if (e["config"]["task"].contains(f)) d[f] = e["config"]["task"][f];
+  return d;
+}
+
+/// The comparison key without the data fields: equal for two results that
+/// differ only in the data they ran on.
+std::string key_without_data(const json& e, bool across_models) {
+  json k = json::parse(compare_key(e, across_models));
+  if (k["config"].is_object() && k["config"]["task"].is_object())
+    for (const char* f : data_fields) k["config"]["task"].erase(f);
+  return k.dump();
+}
+
+/// Refuses to gate results whose configurations differ only in their data:
+/// a drop there says nothing about the model.
+void check_same_data(const json& base, const json& cur, bool across_models) {
+  std::map<std::string, json> current_data;
+  for (const auto& e : cur["summary"]) current_data.emplace(key_without_data(e, across_models), data_of(e));
+  std::set<std::string> mismatches;
+  for (const auto& b : base["summary"]) {
+    const auto it = current_data.find(key_without_data(b, across_models));
+    if (it == current_data.end() || it->second == data_of(b) || data_of(b).empty()) continue;
+    mismatches.insert(b.value("task", "") + ": baseline " + compact(data_of(b)) + ", current " + compact(it->second));
+  }
+  if (mismatches.empty()) return;
+  std::string list;
+  for (const auto& m : mismatches) list += "\n  " + m;
+  throw std::runtime_error("the baseline and the current results ran on different data, so they are not comparable "
+                           "(run both on the same dataset version and contents):" + list);
+}
+
+}  // namespace
+
 int compare_metrics(const std::string& baseline, const std::string& current, double max_drop, bool include_timing,
                     bool across_models, std::ostream& out) {
   const json base = read_metrics_json(baseline), cur = read_metrics_json(current);
+  check_same_data(base, cur, across_models);
   std::map<std::string, const json*> current_by_key;
   for (const auto& e : cur["summary"]) {
     if (!current_by_key.emplace(compare_key(e, across_models), &e).second)

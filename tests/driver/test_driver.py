@@ -160,7 +160,9 @@ class Driver(unittest.TestCase):
         html = read(os.path.join(a, "report.html"))
         self.assertIn("<svg", html)
         self.assertIn("against sequence length", html)
-        self.assertIn("accuracy by position", html)
+        # Accuracy by position for every test length (seed section 6.1), not only the longest.
+        for T in (16, 64, 256):
+            self.assertIn(f"rtc: accuracy by position at T = {T} (mean over seeds)", html)
         self.assertNotIn("<script", html)  # self-contained, static
 
     def check_microbenchmark_records(self, recs, clock_hz):
@@ -532,6 +534,27 @@ class Driver(unittest.TestCase):
         self.assertIn("MISSING", r.stdout)
         r = bench("compare", base, os.path.join(self.tmp, "nope.json"))
         self.assertEqual(r.returncode, 2)
+
+    def test_compare_refuses_results_on_different_data(self):
+        # A task configuration that names its data (benchmark_version, dataset_sha256: the rust_cargo suite's)
+        # pairs only with results on the same data; otherwise the gate refuses, exit 2.
+        def metrics(model, sha, mean):
+            return {"summary": [{"task": "suite", "task_version": "1", "model": model, "model_version": "1",
+                                 "config": {"task": {"samples": 1, "benchmark_version": "v1", "dataset_sha256": sha},
+                                            "model": {}},
+                                 "split": "all", "metric": "pass@1", "better": "higher", "timing": False,
+                                 "mean": mean}]}
+        base, same, other = (os.path.join(self.tmp, n + ".json") for n in ("base", "same", "other"))
+        write_json(base, metrics("old", "aaa", 0.5))
+        write_json(same, metrics("new", "aaa", 0.6))
+        write_json(other, metrics("new", "bbb", 0.6))
+        r = bench("compare", base, same, "--across-models")
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        self.assertRegex(r.stdout, r"ok +suite / old / all / pass@1")
+        r = bench("compare", base, other, "--across-models")
+        self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
+        self.assertIn("ran on different data", r.stderr)
+        self.assertIn("dataset_sha256=bbb", r.stderr)
 
 
 if __name__ == "__main__":
