@@ -11,8 +11,12 @@
 //      maximum depth is <= D (T uniform01 draws, see dyck1_table below);
 //   3. only when !valid: kind = uniform_below(3) picks one perturbation, each
 //      of which always makes s invalid:
-//        0 missing_close  the i-th ")" (i = uniform_below(T/2), counted from
-//                         the left from 0) becomes "(" (final depth 2);
+//        0 missing_close  one ")" becomes "(" (final depth 2), the i-th
+//                         (i = uniform_below(n), counted from the left from
+//                         0) of the n ")" whose flip keeps every depth <= D
+//                         (the flip raises every later depth by 2); with
+//                         D = 1 there is none (the word ends at depth 2), and
+//                         the i-th of all T/2 ")" is flipped;
 //        1 extra_close    the i-th "(" (i = uniform_below(T/2)) becomes ")"
 //                         (final depth -2);
 //        2 misordered     among the top-level pairs of s (positions p with
@@ -20,8 +24,9 @@
 //                         (i = uniform_below(#pairs)) and its matching ")" at q
 //                         are swapped: s[p] = ")", s[q] = "(" (depth -1 after
 //                         p, final depth 0).
-// D is the bound of the valid words; D > T/2 does not bind. Perturbed words
-// may exceed D by two (missing_close raises every later depth by 2).
+// D bounds every word's depth, valid or not (BEM 3.2.2: training depth <=
+// D_train, test depths truncated at D), except missing_close words at D = 1,
+// which reach depth 2; D > T/2 does not bind.
 //
 // Uniform sampling: W(pos, d) = number of ways to complete a prefix of `pos`
 // tokens at depth d into a valid word of length T with every depth in
@@ -147,9 +152,11 @@ class dyck1_table {
 /// The three perturbations that turn a valid word into an invalid one.
 enum class dyck1_perturbation : std::int32_t { missing_close = 0, extra_close = 1, misordered = 2 };
 
-/// Applies `kind` to the valid word s[0..T) (T/2 of each token), drawing its
-/// position from `rng` as the header comment states. The result is never valid.
-inline void dyck1_perturb(std::int32_t* s, std::int32_t T, dyck1_perturbation kind, xoshiro256ss& rng) {
+/// Applies `kind` to the valid word s[0..T) (T/2 of each token) of depth at
+/// most D, drawing its position from `rng` as the header comment states. The
+/// result is never valid.
+inline void dyck1_perturb(std::int32_t* s, std::int32_t T, std::int32_t D, dyck1_perturbation kind,
+                          xoshiro256ss& rng) {
   if (kind == dyck1_perturbation::misordered) {
     std::int64_t pairs = 0, depth = 0;
     for (std::int32_t t = 0; t < T; ++t) {
@@ -173,12 +180,32 @@ inline void dyck1_perturb(std::int32_t* s, std::int32_t T, dyck1_perturbation ki
     std::swap(s[p], s[q]);
     return;
   }
-  // missing_close flips a ")" (token 1) to "(", extra_close a "(" (token 0) to ")".
-  const std::int32_t from = kind == dyck1_perturbation::missing_close ? 1 : 0;
-  auto pick = static_cast<std::int64_t>(rng.uniform_below(static_cast<std::uint64_t>(T / 2)));
+  if (kind == dyck1_perturbation::extra_close) {  // the i-th "(" (token 0) becomes ")": depths only fall
+    auto pick = static_cast<std::int64_t>(rng.uniform_below(static_cast<std::uint64_t>(T / 2)));
+    for (std::int32_t t = 0; t < T; ++t)
+      if (s[t] == 0 && pick-- == 0) {
+        s[t] = 1;
+        return;
+      }
+    return;
+  }
+  // missing_close: a ")" at t may flip when the highest depth from t on,
+  // raised by 2, stays within D. later_max = max depth after tokens t..T-1.
+  std::vector<std::uint8_t> allowed(static_cast<std::size_t>(T), 0);
+  std::int64_t depth = 0, n = 0, later_max = 0;  // the word ends at depth 0
+  for (std::int32_t t = T - 1; t >= 0; --t) {
+    later_max = std::max(later_max, depth);  // depth after token t
+    if (s[t] == 1 && later_max + 2 <= D) allowed[static_cast<std::size_t>(t)] = 1, ++n;
+    depth += s[t] == 1 ? 1 : -1;  // depth before token t
+  }
+  if (n == 0) {  // D = 1: every flip reaches depth 2
+    n = T / 2;
+    for (std::int32_t t = 0; t < T; ++t) allowed[static_cast<std::size_t>(t)] = s[t] == 1;
+  }
+  auto pick = static_cast<std::int64_t>(rng.uniform_below(static_cast<std::uint64_t>(n)));
   for (std::int32_t t = 0; t < T; ++t)
-    if (s[t] == from && pick-- == 0) {
-      s[t] = 1 - from;
+    if (allowed[static_cast<std::size_t>(t)] && pick-- == 0) {
+      s[t] = 0;
       return;
     }
 }
@@ -225,7 +252,7 @@ class dyck1_reference : public reference_solver_base {
 class dyck1_task {
  public:
   static constexpr const char* name = "dyck1";
-  static constexpr const char* version = "1";
+  static constexpr const char* version = "2";  // 2: missing_close keeps the depth bound
   static constexpr const char* description =
       "Dyck-1: uniform valid words of depth <= D or one-edit invalid words; online or final validity labels";
   using reference_model = dyck1_reference;
@@ -280,7 +307,8 @@ class dyck1_task {
       const bool valid = rng.bernoulli(valid_fraction_);
       std::int32_t* word = out.inputs.data() + out.index(b, 0);
       table.sample(rng, word);
-      if (!valid) dyck1_perturb(word, T, static_cast<dyck1_perturbation>(rng.uniform_below(3)), rng);
+      if (!valid)
+        dyck1_perturb(word, T, depths_[split], static_cast<dyck1_perturbation>(rng.uniform_below(3)), rng);
       std::int64_t depth = 0, max_depth = 0;
       bool prefix_valid = true;
       for (std::int32_t t = 0; t < T; ++t) {
@@ -320,6 +348,7 @@ class dyck1_task {
     if (!table) table = std::make_shared<const dyck1_table>(T, D);
     splits_.push_back({std::move(name), role, T, {number_field("length", T), number_field("depth", D)}});
     tables_.push_back(std::move(table));
+    depths_.push_back(D);
   }
 
   std::int32_t train_length_ = 32;
@@ -330,6 +359,7 @@ class dyck1_task {
   bool final_ = false;
   std::vector<split_info> splits_;
   std::vector<std::shared_ptr<const dyck1_table>> tables_;
+  std::vector<std::int32_t> depths_;  // each split's D, which bounds its invalid words too
 };
 
 static_assert(pluggable_task<dyck1_task>);

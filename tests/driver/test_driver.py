@@ -105,7 +105,7 @@ class Driver(unittest.TestCase):
         r = bench("list")
         self.assertEqual(r.returncode, 0, r.stderr)
         for t in FAMILIES:
-            self.assertRegex(r.stdout, r"\n  %s +v1 +plugin \w+ +\[reference solver\]" % t)
+            self.assertRegex(r.stdout, r"\n  %s +v\d+ +plugin \w+ +\[reference solver\]" % t)
         self.assertIn("majority_class", r.stdout)
         self.assertIn("built-in", r.stdout)
 

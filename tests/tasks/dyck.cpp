@@ -153,6 +153,29 @@ TEST_CASE("dyck1 depth buckets") {
   for (const auto& c : cases) CHECK(dyck1_depth_bucket(c[0]) == c[1]);
 }
 
+TEST_CASE("dyck1 invalid words respect the depth bound too (BEM 3.2.2)") {
+  // The training split's words have depth <= D_train and the test splits'
+  // are truncated at D, whether valid or not; every kind of perturbation
+  // occurs, missing_close included (it ends at depth 2).
+  const auto task = make_dyck({.length = 32, .depth = 3, .test_lengths = {32, 64}, .test_depths = {2, 3, 100},
+                               .valid_fraction = 0.0});
+  for (std::size_t split = 0; split < task.splits().size(); ++split) {
+    const auto info = task.splits()[split];
+    CAPTURE(info.name);
+    const std::int64_t D = std::stoll(info.condition[1].json_value);
+    sequence_batch b;
+    task.generate(split, 22, 0, 3000, b);
+    int ends_at_two = 0;
+    for (std::int32_t i = 0; i < b.batch_size; ++i) {
+      const auto f = facts(b, i);
+      CHECK_FALSE(f.valid);
+      CHECK(f.max_depth <= D);
+      ends_at_two += f.final_depth == 2;
+    }
+    CHECK(ends_at_two > 800);  // about a third are missing_close
+  }
+}
+
 TEST_CASE("dyck1 valid words respect the depth bound and the valid fraction holds") {
   const auto task = make_dyck({.length = 32, .depth = 3, .test_lengths = {32, 64}, .test_depths = {2, 3, 100},
                                .valid_fraction = 0.3, .labels = "final"});
@@ -239,7 +262,7 @@ TEST_CASE("every dyck1 perturbation makes the word invalid") {
       for (auto kind : {dyck1_perturbation::missing_close, dyck1_perturbation::extra_close,
                         dyck1_perturbation::misordered}) {
         bad = word;
-        dyck1_perturb(bad.data(), T, kind, rng);
+        dyck1_perturb(bad.data(), T, D, kind, rng);
         const auto f = facts(bad.data(), T);
         CHECK_FALSE(f.valid);
         int changed = 0;
@@ -249,6 +272,7 @@ TEST_CASE("every dyck1 perturbation makes the word invalid") {
             CHECK(changed == 1);
             CHECK(f.final_depth == 2);
             CHECK(f.online.back() == 1);
+            CHECK(f.max_depth <= std::max(D, 2));  // within D, except D = 1 where the end is at 2
             break;
           case dyck1_perturbation::extra_close:  // one "(" became ")": ends at -2
             CHECK(changed == 1);
@@ -312,7 +336,7 @@ TEST_CASE("dyck1 data is pinned") {
   // Changing the generator must change the task's version.
   sequence_batch b;
   make_dyck().generate(0, 1, 0, 16, b);
-  CHECK(bem_test::batch_fingerprint(b) == 13008466893063064819ull);
+  CHECK(bem_test::batch_fingerprint(b) == 5106993365158094196ull);
   make_dyck({.labels = "final"}).generate(5, 1, 100, 16, b);  // test/T=64,D=8, sequences 100..115
-  CHECK(bem_test::batch_fingerprint(b) == 7043452752346937461ull);
+  CHECK(bem_test::batch_fingerprint(b) == 18381561787482436692ull);
 }
