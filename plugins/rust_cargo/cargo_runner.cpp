@@ -118,13 +118,23 @@ void parse_compiler_messages(const std::string& out, std::vector<std::string>& c
   }
 }
 
-void parse_test_counts(const std::string& out, int& passed, int& failed) {
-  static const std::regex result_re(R"(test result: \w+\. (\d+) passed; (\d+) failed)");
-  passed = failed = 0;
-  for (auto it = std::sregex_iterator(out.begin(), out.end(), result_re); it != std::sregex_iterator(); ++it) {
-    passed += std::stoi((*it)[1]);
-    failed += std::stoi((*it)[2]);
+test_report parse_test_report(const std::string& out) {
+  // libtest's pretty format; with several test threads each line is whole.
+  static const std::regex line_re(R"(^test (\S+)(?: - should panic)? \.\.\. (ok|FAILED|ignored)\b.*$)");
+  test_report r;
+  std::size_t start = 0;
+  while (start < out.size()) {
+    auto end = out.find('\n', start);
+    if (end == std::string::npos) end = out.size();
+    const std::string line = out.substr(start, end - start);
+    start = end + 1;
+    std::smatch m;
+    if (!std::regex_match(line, m, line_re)) continue;
+    if (!r.results.emplace(m[1], m[2]).second &&
+        std::find(r.repeated.begin(), r.repeated.end(), m[1]) == r.repeated.end())
+      r.repeated.push_back(m[1]);
   }
+  return r;
 }
 
 bool is_borrow_check_error(const std::string& code) {
@@ -178,7 +188,8 @@ void remove_sample_folder(const fs::path& dir) {
 
 }  // namespace
 
-sample_outcome cargo_runner::evaluate(const std::map<std::string, std::string>& files) {
+sample_outcome cargo_runner::evaluate(const std::map<std::string, std::string>& files,
+                                      const std::vector<std::string>& expected_tests) {
   sample_outcome o;
   // A fresh folder per sample: nothing a sample leaves behind can reach the next.
   const fs::path dir = dir_ / ("sample-" + std::to_string(samples_++));
@@ -212,19 +223,38 @@ sample_outcome cargo_runner::evaluate(const std::map<std::string, std::string>& 
   const auto test = run_confined(box_, {tc_.cargo, "test", "--offline", "--lib"}, dir.string(), env, limits_.test);
   o.test_seconds = test.seconds;
   o.test_peak_rss_kib = test.peak_rss_kib;
-  parse_test_counts(test.out, o.tests_passed, o.tests_failed);
+  // Only the task's own tests count, each reported exactly once: tests the
+  // sample adds, and libtest's summary lines (anyone can print those), do not.
+  const auto report = parse_test_report(test.out);
+  std::vector<std::string> missing;
+  for (const auto& name : expected_tests) {
+    const auto it = report.results.find(name);
+    if (it == report.results.end() || it->second == "ignored") missing.push_back(name);
+    else if (it->second == "ok") ++o.tests_passed;
+    else ++o.tests_failed;
+  }
+  o.tests_missing = static_cast<int>(missing.size());
+  auto tail = [&] {
+    const auto& text = test.out.size() > 0 ? test.out : test.err;
+    return text.substr(text.size() > 800 ? text.size() - 800 : 0);
+  };
   if (test.timed_out) {
     o.result = verdict::test_timeout;
   } else if (test.output_flood) {
     o.result = verdict::resource_limit;
+  } else if (!report.repeated.empty()) {
+    o.result = verdict::test_failure;
+    o.first_error = "libtest reported test " + report.repeated.front() + " more than once: forged test output\n" + tail();
   } else if (o.tests_executed() == 0 && test.exit_code == 0) {
-    o.result = verdict::no_tests;  // zero executed tests is a failure, never a pass
-  } else if (test.exit_code == 0 && o.tests_failed == 0 && o.tests_passed > 0) {
+    o.result = verdict::no_tests;  // none of the task's tests ran: a failure, never a pass
+  } else if (test.exit_code == 0 && o.tests_failed == 0 && missing.empty() && !expected_tests.empty()) {
     o.result = verdict::passed;
   } else {
     o.result = verdict::test_failure;
-    const auto& text = test.out.size() > 0 ? test.out : test.err;
-    o.first_error = text.substr(text.size() > 800 ? text.size() - 800 : 0);
+    o.first_error = missing.empty() ? tail()
+                                    : "the task's test " + missing.front() + " did not run (" +
+                                          std::to_string(missing.size()) + " of " +
+                                          std::to_string(expected_tests.size()) + " missing)\n" + tail();
   }
   remove_sample_folder(dir);
   return o;

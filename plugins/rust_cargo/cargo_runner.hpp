@@ -31,7 +31,10 @@ const char* verdict_name(verdict v);
 struct sample_outcome {
   verdict result = verdict::compile_error;
   bool compiled = false;
-  int tests_passed = 0, tests_failed = 0;
+  /// The task's own tests only (the expected names given to evaluate()):
+  /// tests the sample adds are never counted. Missing: expected but not
+  /// reported as run (disabled, never reached, or ignored).
+  int tests_passed = 0, tests_failed = 0, tests_missing = 0;
   std::vector<std::string> error_codes;  ///< rustc codes of the build's errors, e.g. E0382, in order, unique
   std::string first_error;                ///< the first error's rendered message, short
   double build_seconds = 0, test_seconds = 0;
@@ -50,7 +53,12 @@ struct runner_limits {
 class cargo_runner {
  public:
   cargo_runner(toolchain tc, sandbox box, runner_limits limits, std::filesystem::path worker_dir);
-  sample_outcome evaluate(const std::map<std::string, std::string>& crate_files);
+  /// Builds and tests the crate. `expected_tests` are the task's own tests
+  /// as libtest names them (task::test_names): the sample passes only when
+  /// the test binary exits 0 and libtest reports every one of them passed,
+  /// each exactly once.
+  sample_outcome evaluate(const std::map<std::string, std::string>& crate_files,
+                          const std::vector<std::string>& expected_tests);
 
  private:
   std::vector<std::pair<std::string, std::string>> environment(const std::filesystem::path& dir) const;
@@ -64,8 +72,13 @@ class cargo_runner {
 /// Parses cargo's --message-format=json output: the codes and the first
 /// rendered message of compiler errors.
 void parse_compiler_messages(const std::string& cargo_stdout, std::vector<std::string>& codes, std::string& first);
-/// Sums libtest's "test result: ... N passed; M failed" lines.
-void parse_test_counts(const std::string& test_stdout, int& passed, int& failed);
+/// What libtest reported, test by test: its "test NAME ... ok|FAILED|ignored"
+/// lines (should-panic tests included).
+struct test_report {
+  std::map<std::string, std::string> results;  ///< name -> "ok", "FAILED" or "ignored"
+  std::vector<std::string> repeated;           ///< names reported more than once: forged output
+};
+test_report parse_test_report(const std::string& test_stdout);
 /// True when a rustc error code comes from the borrow checker (moves,
 /// borrows, lifetimes of references).
 bool is_borrow_check_error(const std::string& code);

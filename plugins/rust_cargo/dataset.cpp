@@ -5,6 +5,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cstring>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -53,7 +54,216 @@ std::string hash_files(const std::map<std::string, std::string>& files) {
   return bem::to_hex(d);
 }
 
+// ---- Just enough of Rust's lexical grammar to find the tests module's place
+// and the test functions: comments and literals hide brackets and words.
+
+bool ident_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+         static_cast<unsigned char>(c) >= 0x80;
+}
+
+bool starts(const std::string& s, std::size_t i, const char* what) {
+  return i <= s.size() && s.compare(i, std::strlen(what), what) == 0;
+}
+
+// Past a "..." string (escapes allowed) whose opening quote is at s[i].
+std::size_t past_string(const std::string& s, std::size_t i) {
+  for (++i; i < s.size(); ++i) {
+    if (s[i] == '\\') ++i;
+    else if (s[i] == '"') return i + 1;
+  }
+  return s.size();
+}
+
+// At s[i]: when a comment, string or character literal starts there, the
+// index just past it (the end when it is unterminated); otherwise i.
+std::size_t skip_comment_or_literal(const std::string& s, std::size_t i) {
+  if (i >= s.size()) return i;
+  if (starts(s, i, "//")) {
+    const auto nl = s.find('\n', i);
+    return nl == std::string::npos ? s.size() : nl + 1;
+  }
+  if (starts(s, i, "/*")) {  // block comments nest
+    int depth = 0;
+    for (std::size_t j = i; j < s.size(); ++j) {
+      if (starts(s, j, "/*")) {
+        ++depth;
+        ++j;
+      } else if (starts(s, j, "*/")) {
+        ++j;
+        if (--depth == 0) return j + 1;
+      }
+    }
+    return s.size();
+  }
+  const bool word_start = i == 0 || !ident_char(s[i - 1]);
+  if (word_start) {
+    // Raw strings: r"..", r#".."#, br.., cr..: no escapes, closed by " and as many #.
+    std::size_t j = i;
+    if (s[j] == 'b' || s[j] == 'c') ++j;
+    if (j < s.size() && s[j] == 'r') {
+      std::size_t k = j + 1, hashes = 0;
+      while (k < s.size() && s[k] == '#') ++k, ++hashes;
+      if (k < s.size() && s[k] == '"') {
+        const std::string close = "\"" + std::string(hashes, '#');
+        const auto end = s.find(close, k + 1);
+        return end == std::string::npos ? s.size() : end + close.size();
+      }
+    }
+    // Byte and C strings, byte characters.
+    if ((s[i] == 'b' || s[i] == 'c') && i + 1 < s.size() && s[i + 1] == '"') return past_string(s, i + 1);
+    if (s[i] == 'b' && i + 1 < s.size() && s[i + 1] == '\'') return skip_comment_or_literal(s, i + 1);
+  }
+  if (s[i] == '"') return past_string(s, i);
+  if (s[i] == '\'') {
+    // A character literal, or a lifetime / label ('a): then only the quote.
+    if (i + 1 < s.size() && s[i + 1] == '\\') {
+      const auto end = s.find('\'', i + 3);
+      return end == std::string::npos ? s.size() : end + 1;
+    }
+    std::size_t len = 1;  // one UTF-8 encoded character
+    if (i + 1 < s.size()) {
+      const auto c = static_cast<unsigned char>(s[i + 1]);
+      len = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+    }
+    if (i + 1 + len < s.size() && s[i + 1 + len] == '\'') return i + 2 + len;
+    return i + 1;
+  }
+  return i;
+}
+
+bool space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+
+std::size_t skip_space(const std::string& s, std::size_t i) {
+  while (i < s.size() && space(s[i])) ++i;
+  return i;
+}
+
+// Whitespace and comments of every kind.
+std::size_t skip_trivia(const std::string& s, std::size_t i) {
+  for (;;) {
+    i = skip_space(s, i);
+    if (!starts(s, i, "//") && !starts(s, i, "/*")) return i;
+    i = skip_comment_or_literal(s, i);
+  }
+}
+
+// Outer doc comments (/// and /** */) belong to the item that follows them.
+bool outer_doc_comment(const std::string& s, std::size_t i) {
+  return (starts(s, i, "///") && !starts(s, i, "////")) ||
+         (starts(s, i, "/**") && !starts(s, i, "/***") && !starts(s, i, "/**/"));
+}
+
+// Past the bracketed group opening at s[i] == '['.
+std::size_t past_brackets(const std::string& s, std::size_t i) {
+  int depth = 0;
+  while (i < s.size()) {
+    const auto j = skip_comment_or_literal(s, i);
+    if (j != i) {
+      i = j;
+      continue;
+    }
+    if (s[i] == '[') ++depth;
+    if (s[i] == ']' && --depth == 0) return i + 1;
+    ++i;
+  }
+  return s.size();
+}
+
+// The source as words (identifiers, keywords) and single punctuation
+// characters; comments and literals dropped, each literal leaving a "\"".
+std::vector<std::string> tokens(const std::string& s) {
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto j = skip_comment_or_literal(s, i);
+    if (j != i) {
+      if (s[i] != '/') out.emplace_back("\"");
+      i = j;
+    } else if (space(s[i])) {
+      ++i;
+    } else if (ident_char(s[i])) {
+      auto k = i;
+      while (k < s.size() && ident_char(s[k])) ++k;
+      out.push_back(s.substr(i, k - i));
+      i = k;
+    } else {
+      out.emplace_back(1, s[i++]);
+    }
+  }
+  return out;
+}
+
 }  // namespace
+
+std::size_t tests_module_insertion_point(const std::string& s) {
+  std::size_t i = starts(s, 0, "\xEF\xBB\xBF") ? 3 : 0;
+  // A first line "#!..." is a shebang unless a "[" follows (an inner attribute).
+  if (starts(s, i, "#!")) {
+    const auto next = skip_trivia(s, i + 2);
+    if (next >= s.size() || s[next] != '[') {
+      const auto nl = s.find('\n', i);
+      i = nl == std::string::npos ? s.size() : nl + 1;
+    }
+  }
+  for (;;) {
+    i = skip_space(s, i);
+    if ((starts(s, i, "//") || starts(s, i, "/*")) && !outer_doc_comment(s, i)) {
+      i = skip_comment_or_literal(s, i);  // plain comments and inner doc comments
+      continue;
+    }
+    if (starts(s, i, "#!")) {
+      const auto open = skip_trivia(s, i + 2);
+      if (open < s.size() && s[open] == '[') {
+        i = past_brackets(s, open);
+        continue;
+      }
+    }
+    return i;
+  }
+}
+
+std::string with_tests_module(const std::string& lib_rs) {
+  const auto at = tests_module_insertion_point(lib_rs);
+  std::string out = lib_rs.substr(0, at);
+  // At the end (no item), the file may end inside a line comment.
+  if (at == lib_rs.size()) out.push_back('\n');
+  out.append(test_module_declaration);
+  if (at == lib_rs.size()) out.push_back('\n');
+  out.append(lib_rs, at, std::string::npos);
+  return out;
+}
+
+std::vector<std::string> test_function_names(const std::string& tests_rs) {
+  const auto t = tokens(tests_rs);
+  std::vector<std::string> names;
+  // Open inline modules: name and the brace depth inside them.
+  std::vector<std::pair<std::string, int>> mods;
+  int depth = 0;
+  bool test = false, ignored = false;
+  auto is = [&](std::size_t k, const char* what) { return k < t.size() && t[k] == what; };
+  for (std::size_t k = 0; k < t.size(); ++k) {
+    if (is(k, "#") && is(k + 1, "[")) {
+      if (is(k + 2, "test") && is(k + 3, "]")) test = true;
+      if (is(k + 2, "ignore")) ignored = true;
+    } else if (is(k, "mod") && k + 2 < t.size() && t[k + 2] == "{" && ident_char(t[k + 1][0])) {
+      mods.emplace_back(t[k + 1], depth + 1);
+    } else if (is(k, "fn") && k + 1 < t.size()) {
+      if (test && !ignored) {
+        std::string name = tests_module;
+        for (const auto& m : mods) name += "::" + m.first;
+        names.push_back(name + "::" + t[k + 1]);
+      }
+      test = ignored = false;
+    } else if (is(k, "{")) {
+      ++depth;
+    } else if (is(k, "}")) {
+      if (!mods.empty() && mods.back().second == depth) mods.pop_back();
+      --depth;
+    }
+  }
+  return names;
+}
 
 splice_kind splice_kind_of(const std::string& category) {
   if (category == "fim") return splice_kind::fill_in_middle;
@@ -93,8 +303,9 @@ std::map<std::string, std::string> task::crate_files(const std::string& output) 
     case splice_kind::fill_in_middle: files[target_file] = prefix + output + suffix; break;
     default: files[target_file] = output; break;
   }
-  // The tests are always part of the crate, whatever the model wrote.
-  files["src/lib.rs"] += test_module_declaration;
+  // The tests are always part of the crate, whatever the model wrote: the
+  // module is declared before the crate root's first item (docs/rust-benchmarks.md).
+  files["src/lib.rs"] = with_tests_module(files["src/lib.rs"]);
   files["src/bem_tests.rs"] = tests;
   return files;
 }
@@ -155,6 +366,8 @@ task load_task(const fs::path& dir) {
   t.solution = files.at("solution.rs");
   t.tests = files.at("tests.rs");
   t.cargo_toml = files.at("Cargo.toml");
+  t.test_names = test_function_names(t.tests);
+  if (t.test_names.empty()) throw dataset_error((dir / "tests.rs").string() + ": no #[test] function");
   for (const auto& [name, text] : files) {
     if (name.rfind("src/", 0) == 0) {
       if (!project) throw dataset_error((dir / name).string() + ": only projects have context files");

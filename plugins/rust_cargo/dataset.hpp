@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <map>
 #include <stdexcept>
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -38,7 +39,26 @@ inline constexpr const char* benchmarks_v1_manifest_sha256 =
     "07fc54c8ba4968608245fa656460ac7dc00c4898f3a292981ca74278b36928a9";
 
 inline constexpr const char* fim_marker = "/*FILL*/";
-inline constexpr const char* test_module_declaration = "\n#[cfg(test)]\nmod bem_tests;\n";
+
+/// The tests module: tests.rs becomes src/bem_tests.rs, declared in the
+/// crate root by this line. libtest names the task's tests "bem_tests::NAME".
+inline constexpr const char* tests_module = "bem_tests";
+inline constexpr const char* test_module_declaration = "#[cfg(test)] mod bem_tests; ";
+
+/// Where the crate root `lib_rs` gets the tests module's declaration: after a
+/// byte-order mark, a shebang line, comments, inner doc comments (`//!`,
+/// `/*! */`) and inner attributes (`#![...]`), i.e. at the first item (the
+/// end when there is none). Declared before every item of the file, the
+/// tests are out of the textual scope of the file's `macro_rules!`, and an
+/// attribute the file leaves dangling at its end cannot reach them.
+std::size_t tests_module_insertion_point(const std::string& lib_rs);
+/// `lib_rs` with test_module_declaration inserted there (on the first
+/// item's line: the file's line numbers stay as they were).
+std::string with_tests_module(const std::string& lib_rs);
+/// The `#[test]` functions of a tests.rs as libtest names them, in file
+/// order: "bem_tests::NAME", "bem_tests::MOD::NAME" inside `mod MOD { }`;
+/// `#[ignore]`d tests are left out.
+std::vector<std::string> test_function_names(const std::string& tests_rs);
 
 struct task {
   std::filesystem::path dir;
@@ -47,6 +67,9 @@ struct task {
   std::vector<std::string> tags;
   std::string target_file = "src/lib.rs";     ///< the file the candidate becomes
   std::string prompt, solution, tests, cargo_toml;
+  /// The task's own tests (test_function_names of tests.rs): a sample passes
+  /// only when libtest reports every one of them passed.
+  std::vector<std::string> test_names;
   std::map<std::string, std::string> context;  ///< projects: relative path -> contents
   std::string prefix, suffix;                  ///< fim: prompt.rs split at the marker
 

@@ -66,30 +66,46 @@ class rust_cargo_benchmark {
       "judge it; compile rate, unbiased pass@k, greedy pass@1 per category, latency, memory";
 
   explicit rust_cargo_benchmark(bem::parameters& p) {
-    dataset_dir_ = p.get_string("dataset", default_dataset());
+    // Where the dataset lies and how many workers judge it say nothing about
+    // what was measured: they differ between machines and checkouts, and a
+    // result's configuration must not (the regression gate pairs results by
+    // configuration). Read here, recorded on the first record's condition,
+    // and left out of `p`, whose every read becomes the configuration. The
+    // dataset enters the configuration by its contents instead (below).
+    {
+      bem::parameters machine = p;  // the same type checks and messages
+      dataset_dir_ = machine.get_string("dataset", default_dataset());
+      const auto cores = static_cast<std::int64_t>(std::max(1u, std::thread::hardware_concurrency()));
+      workers_ = static_cast<int>(machine.get_int("workers", cores));
+      bem::parameters rest;
+      for (const auto& [k, v] : p.given())
+        if (k != "dataset" && k != "workers") rest.set(k, v);
+      p = std::move(rest);
+    }
     categories_ = p.get_string_list("categories", {});
     task_patterns_ = p.get_string_list("tasks", {});
     samples_ = static_cast<int>(p.get_int("samples", 10));
     greedy_ = p.get_bool("greedy", true);
     request_.temperature = p.get_double("temperature", 0.8);
     request_.top_p = p.get_double("top_p", 0.95);
-    const auto cores = static_cast<std::int64_t>(std::max(1u, std::thread::hardware_concurrency()));
-    workers_ = static_cast<int>(p.get_int("workers", cores));
     limits_.build.wall_seconds = p.get_double("build_timeout_s", 10);
     limits_.test.wall_seconds = p.get_double("test_timeout_s", 10);
     const auto memory = static_cast<std::uint64_t>(p.get_int("memory_limit_mib", 4096)) << 20;
     const auto processes = static_cast<std::uint64_t>(p.get_int("max_processes", 512));
     const auto file = static_cast<std::uint64_t>(p.get_int("max_file_mib", 256)) << 20;
+    const auto tmp = static_cast<std::uint64_t>(p.get_int("max_tmp_mib", 256)) << 20;
     for (auto* l : {&limits_.build, &limits_.test}) {
       l->cpu_seconds = 2 * l->wall_seconds + 5;
       l->address_space_bytes = memory;
       l->processes = processes;
       l->file_bytes = file;
+      l->tmp_bytes = tmp;
     }
     unconfined_ok_ = p.get_bool("unsafe_unconfined", false);
     if (samples_ < 0) throw bem::parameter_error("samples", "must be >= 0");
     if (samples_ == 0 && !greedy_) throw bem::parameter_error("samples", "0 samples and greedy = false: nothing to do");
     if (workers_ < 1) throw bem::parameter_error("workers", "must be >= 1");
+    if (tmp == 0) throw bem::parameter_error("max_tmp_mib", "must be >= 1");
     // Read now so a malformed task fails the run's configuration, not its end.
     data_ = load_dataset(dataset_dir_, categories_);
     if (!task_patterns_.empty()) {
@@ -99,6 +115,17 @@ class rust_cargo_benchmark {
         });
       });
       if (data_.tasks.empty()) throw bem::parameter_error("tasks", "no task matches");
+    }
+    // The dataset in the configuration: its version and the SHA-256 of the
+    // selected tasks' manifest, so results on different contents never pair
+    // (and `bem-bench compare` refuses them). Given in a suite, they pin it:
+    // a run on other contents stops here.
+    manifest_hash_ = data_.manifest_hash();
+    for (const auto& [key, actual] : {std::pair<const char*, std::string>{"benchmark_version", data_.version},
+                                      {"dataset_sha256", manifest_hash_}}) {
+      const std::string wanted = p.get_string(key, actual);  // the default is the dataset's own
+      if (wanted != actual)
+        throw bem::parameter_error(key, "the dataset at " + dataset_dir_ + " has '" + actual + "', not '" + wanted + "'");
     }
   }
 
@@ -113,7 +140,12 @@ class rust_cargo_benchmark {
     model_params.check_all_used();
     const auto tc = toolchain::detect();
     std::string why;
-    const auto box = sandbox::detect(helper, tc.readonly_dirs(), why);
+    // The sandbox hides the dataset (solutions and tests), wherever it lies:
+    // this run's, and the source and installed copies of every version.
+    const auto box = sandbox::detect(helper, tc.readonly_dirs(),
+                                     {dataset_dir_, BEM_RUST_DATASET_SOURCE_DIR,
+                                      fs::path(BEM_RUST_DATASET_INSTALL_DIR).parent_path().string()},
+                                     why);
     const bool trusted_outputs = context.model == "oracle" || context.model == "identity";
     if (!box.confined() && !trusted_outputs && !unconfined_ok_)
       throw std::runtime_error("refusing to build and run model-generated code without a sandbox (" + why +
@@ -157,7 +189,7 @@ class rust_cargo_benchmark {
     std::map<std::string, sample_outcome> seen;
     auto judge = [&](const std::string& out) {
       if (auto it = seen.find(out); it != seen.end()) return it->second;
-      return seen[out] = runner.evaluate(t.crate_files(out));
+      return seen[out] = runner.evaluate(t.crate_files(out), t.test_names);
     };
     const std::uint64_t task_seed = bem::derive_seed(seed, bem::fnv1a64(t.id), 0);
     try {
@@ -202,6 +234,7 @@ class rust_cargo_benchmark {
     auto outcome_json = [](const sample_outcome& o) {
       return json{{"verdict", verdict_name(o.result)}, {"compiled", o.compiled}, {"passed", o.passed()},
                   {"tests_passed", o.tests_passed}, {"tests_failed", o.tests_failed},
+                  {"tests_missing", o.tests_missing},
                   {"error_codes", o.error_codes}, {"first_error", o.first_error},
                   {"build_seconds", o.build_seconds}, {"test_seconds", o.test_seconds},
                   {"build_peak_rss_kib", o.build_peak_rss_kib}, {"test_peak_rss_kib", o.test_peak_rss_kib}};
@@ -241,12 +274,13 @@ class rust_cargo_benchmark {
     };
     // What judged: toolchain, dataset and sandbox, on the first record.
     using bem::tasks::string_field;
-    const std::string manifest_hash = data_.manifest_hash();
+    const std::string& manifest_hash = manifest_hash_;
     const bool pinned = data_.version == "benchmarks_v1" && manifest_hash == benchmarks_v1_manifest_sha256;
     emit("all",
          {string_field("benchmark_version", data_.version),
           string_field("dataset_sha256", manifest_hash),
           {"dataset_is_pinned_v1", pinned ? "true" : "false"},
+          string_field("dataset", dataset_dir_),
           string_field("rustc", tc.rustc_version),
           string_field("cargo", tc.cargo_version),
           string_field("sandbox", box.confined() ? "bubblewrap" : "none: " + why),
@@ -369,7 +403,7 @@ class rust_cargo_benchmark {
          better::higher, true, evaluated, "samples");
   }
 
-  std::string dataset_dir_;
+  std::string dataset_dir_, manifest_hash_;
   std::vector<std::string> categories_, task_patterns_;
   int samples_ = 10;
   bool greedy_ = true;

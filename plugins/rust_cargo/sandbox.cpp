@@ -20,8 +20,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// Empty folders over the hidden ones: small, since nothing needs to write there.
+constexpr const char* hidden_tmpfs_bytes = "65536";
+
 std::vector<std::string> bwrap_prefix(const sandbox& box, const std::string& workdir,
-                                      const std::vector<std::pair<std::string, std::string>>& env) {
+                                      const std::vector<std::pair<std::string, std::string>>& env,
+                                      const resource_limits& limits) {
   std::vector<std::string> a = {box.bwrap, "--unshare-all", "--unshare-user", "--uid", "65534", "--gid", "65534",
                                 "--hostname", "sandbox", "--die-with-parent", "--ro-bind", "/usr", "/usr"};
   // Debian merges /bin, /lib... into /usr with symlinks; older layouts bind them.
@@ -37,9 +41,14 @@ std::vector<std::string> bwrap_prefix(const sandbox& box, const std::string& wor
   for (const char* f : {"/etc/alternatives", "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d"}) {
     a.insert(a.end(), {"--ro-bind-try", f, f});
   }
-  a.insert(a.end(), {"--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"});
+  // /tmp is memory: sized (bubblewrap >= 0.8 has --size), so a sample cannot fill the host's memory there.
+  a.insert(a.end(), {"--proc", "/proc", "--dev", "/dev", "--size", std::to_string(limits.tmp_bytes), "--tmpfs", "/tmp"});
   for (const auto& d : box.readonly_dirs) a.insert(a.end(), {"--ro-bind", d, d});
   a.insert(a.end(), {"--ro-bind", box.exec_helper, box.exec_helper});
+  // After every read-only folder, so whichever of them holds the dataset
+  // (/usr/local/share/..., a toolchain folder) shows an empty folder there;
+  // before the worker folder, which stays visible even inside one.
+  for (const auto& d : box.hidden_dirs) a.insert(a.end(), {"--size", hidden_tmpfs_bytes, "--tmpfs", d});
   a.insert(a.end(), {"--bind", workdir, workdir, "--chdir", workdir, "--clearenv"});
   for (const auto& [k, v] : env) a.insert(a.end(), {"--setenv", k, v});
   a.emplace_back("--");
@@ -105,7 +114,7 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 }  // namespace
 
 sandbox sandbox::detect(const std::string& exec_helper, const std::vector<std::string>& toolchain_dirs,
-                        std::string& why) {
+                        const std::vector<std::string>& hidden, std::string& why) {
   sandbox box;
   box.exec_helper = exec_helper;
   sandbox unconfined;
@@ -121,6 +130,25 @@ sandbox sandbox::detect(const std::string& exec_helper, const std::vector<std::s
     return unconfined;
   }
   box.readonly_dirs = toolchain_dirs;
+  auto holds = [](const std::string& dir, const std::string& path) {
+    return dir == "/" || path == dir || path.rfind(dir + "/", 0) == 0;
+  };
+  for (const auto& h : hidden) {
+    std::error_code ec;
+    const auto dir = fs::canonical(h, ec);
+    if (ec || !fs::is_directory(dir, ec)) continue;  // not there: nothing to hide
+    std::vector<std::string> needed = {"/usr", "/etc", fs::path(exec_helper).parent_path().string()};
+    needed.insert(needed.end(), toolchain_dirs.begin(), toolchain_dirs.end());
+    for (const auto& n : needed) {
+      if (holds(dir.string(), n)) {
+        why = "the folder " + dir.string() + " (to hide: it holds the dataset) contains " + n +
+              ", which the sandbox needs";
+        return unconfined;
+      }
+    }
+    if (std::find(box.hidden_dirs.begin(), box.hidden_dirs.end(), dir.string()) == box.hidden_dirs.end())
+      box.hidden_dirs.push_back(dir.string());
+  }
   char tmpl[] = "/tmp/bem-sandbox-probe-XXXXXX";
   if (mkdtemp(tmpl) == nullptr) {
     why = std::string("cannot create a probe folder: ") + std::strerror(errno);
@@ -142,7 +170,7 @@ confined_result run_confined(const sandbox& box, const std::vector<std::string>&
                              const std::vector<std::pair<std::string, std::string>>& env,
                              const resource_limits& limits, const std::string& stdin_file) {
   confined_result res;
-  std::vector<std::string> full = box.confined() ? bwrap_prefix(box, workdir, env) : std::vector<std::string>{};
+  std::vector<std::string> full = box.confined() ? bwrap_prefix(box, workdir, env, limits) : std::vector<std::string>{};
   // RLIMIT_NPROC is counted per user namespace: the helper sets it inside,
   // after bwrap made the namespace, so it counts the sandbox's processes only.
   full.insert(full.end(), {box.exec_helper, std::to_string(limits.processes), "--"});

@@ -4,11 +4,13 @@
 // such as include_str!) as well as at test time, so both `cargo build` and
 // `cargo test` go through `run_confined`. With bubblewrap it gets: no network
 // (own network namespace), its own PID namespace (nothing outlives the run),
-// a read-only view of only the system and toolchain folders, one writable
-// folder (the sample's), an empty /tmp, resource limits (address space, CPU
-// time, file size, open files, processes) and a wall-clock limit after which
-// the whole sandbox is killed. Output is captured up to a cap; a flood beyond
-// a hard cap kills the run.
+// a read-only view of only the system and toolchain folders (with the
+// dataset's folders hidden, wherever they lie), one writable folder (the
+// sample's), an empty /tmp of limited size, resource limits (address space,
+// CPU time, file size, open files, processes) and a wall-clock limit after
+// which the whole sandbox is killed. Output is captured up to a cap; a flood
+// beyond a hard cap kills the run. The sample's folder has no total size
+// cap: RLIMIT_FSIZE bounds each file, not their sum (docs/rust-benchmarks.md).
 #pragma once
 
 #include <cstdint>
@@ -23,6 +25,7 @@ struct resource_limits {
   double cpu_seconds = 20;                             ///< per process (RLIMIT_CPU)
   std::uint64_t address_space_bytes = 4ull << 30;      ///< RLIMIT_AS
   std::uint64_t file_bytes = 256ull << 20;             ///< RLIMIT_FSIZE: largest file written
+  std::uint64_t tmp_bytes = 256ull << 20;              ///< size of the sandbox's /tmp (a tmpfs, in memory)
   std::uint64_t open_files = 512;                      ///< RLIMIT_NOFILE
   std::uint64_t processes = 512;                       ///< RLIMIT_NPROC inside the sandbox (threads count)
   std::size_t captured_output_bytes = 256u << 10;      ///< kept per stream
@@ -47,10 +50,17 @@ struct sandbox {
   std::string exec_helper;                 ///< bem-sandbox-exec: limits and peak memory (always used)
   std::string bwrap;                       ///< path of bubblewrap, "" when unconfined
   std::vector<std::string> readonly_dirs;  ///< toolchain folders to expose read-only
-  /// Finds bubblewrap and checks that it can build a sandbox here; `why` says
-  /// what failed when it returns an unconfined sandbox.
+  /// Folders that must not be seen inside (the dataset: solutions and
+  /// tests), canonical paths: each is covered by an empty tmpfs where a
+  /// read-only folder (/usr, the toolchain's) would show it.
+  std::vector<std::string> hidden_dirs;
+  /// Finds bubblewrap and checks that it can build a sandbox here, with
+  /// `hidden` (existing folders; made canonical) hidden; `why` says what
+  /// failed when it returns an unconfined sandbox. A hidden folder that
+  /// holds a folder the sandbox needs (/usr, the toolchain) cannot be hidden:
+  /// unconfined, with the reason.
   static sandbox detect(const std::string& exec_helper, const std::vector<std::string>& toolchain_dirs,
-                        std::string& why);
+                        const std::vector<std::string>& hidden, std::string& why);
   bool confined() const { return !bwrap.empty(); }
 };
 

@@ -8,6 +8,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -100,9 +101,20 @@ TEST_CASE("every task splices its reference answer back into the solution") {
   for (const auto& t : v1().tasks) {
     INFO(t.category << "/" << t.id);
     const auto files = t.crate_files(t.oracle_output());
-    const std::string expected_root = t.target_file == "src/lib.rs" ? t.solution + test_module_declaration
-                                                                   : t.context.at("src/lib.rs") + test_module_declaration;
-    CHECK(files.at("src/lib.rs") == expected_root);
+    const std::string root = t.target_file == "src/lib.rs" ? t.solution : t.context.at("src/lib.rs");
+    CHECK(files.at("src/lib.rs") == with_tests_module(root));
+    // The declaration goes before the first item, on its line: nothing
+    // else changes, line numbers included.
+    const auto at = tests_module_insertion_point(root);
+    CHECK(at < root.size());
+    CHECK(files.at("src/lib.rs").substr(at, std::string(test_module_declaration).size()) == test_module_declaration);
+    CHECK(std::count(root.begin(), root.end(), '\n') ==
+          std::count(files.at("src/lib.rs").begin(), files.at("src/lib.rs").end(), '\n'));
+    // Every #[test] of tests.rs is a test the sample must pass.
+    std::size_t marked = 0;
+    for (auto p = t.tests.find("#[test]"); p != std::string::npos; p = t.tests.find("#[test]", p + 1)) ++marked;
+    CHECK(t.test_names.size() == marked);
+    CHECK(t.test_names.size() >= 3);
     if (t.target_file != "src/lib.rs") CHECK(files.at(t.target_file) == t.solution);
     CHECK(files.at("src/bem_tests.rs") == t.tests);
     CHECK(files.at("Cargo.toml") == t.cargo_toml);
@@ -113,11 +125,81 @@ TEST_CASE("every task splices its reference answer back into the solution") {
       CHECK(contains(t.prompt, fim_marker));
       CHECK(unchanged.at(t.target_file).find(fim_marker) == std::string::npos);
     } else {
-      CHECK(target.compare(0, t.prompt.size(), t.prompt) == 0);
+      CHECK(target == (t.target_file == "src/lib.rs" ? with_tests_module(t.prompt) : t.prompt));
     }
     CHECK(t.oracle_output() != t.identity_output());
     CHECK_FALSE(t.tags.empty());
   }
+}
+
+TEST_CASE("the tests module is declared before the crate root's first item") {
+  const std::string decl = test_module_declaration;
+  struct example {
+    const char* what;
+    std::string root;
+    std::string before;  // what stays in front of the declaration
+  };
+  const example cases[] = {
+      {"an item first", "pub fn f() {}\n", ""},
+      {"leading blank lines", "\n\n  pub fn f() {}\n", "\n\n  "},
+      {"inner doc comments and attributes",
+       "//! Crate docs.\n/*! More /* nested */ docs. */\n#![allow(dead_code)]\n// note\n#![doc = r#\"]\"#]\nuse std::fmt;\n",
+       "//! Crate docs.\n/*! More /* nested */ docs. */\n#![allow(dead_code)]\n// note\n#![doc = r#\"]\"#]\n"},
+      {"brackets in strings and characters", "#![doc = \"] \\\" ]\"]\n#![cfg_attr(any(), x(']', '\\'', 'a))]\nfn f() {}\n",
+       "#![doc = \"] \\\" ]\"]\n#![cfg_attr(any(), x(']', '\\'', 'a))]\n"},
+      {"an outer doc comment belongs to the item", "//! Crate.\n/// The function.\nfn f() {}\n", "//! Crate.\n"},
+      {"an outer attribute belongs to the item", "#[derive(Debug)]\nstruct S;\n", ""},
+      {"//// and /***/ are plain comments", "//// x\n/***/\n/*** y */\nfn f() {}\n", "//// x\n/***/\n/*** y */\n"},
+      {"a byte-order mark and a shebang", "\xEF\xBB\xBF#!/usr/bin/env run-cargo-script\nfn main() {}\n",
+       "\xEF\xBB\xBF#!/usr/bin/env run-cargo-script\n"},
+      {"a macro_rules! is an item like any other", "#![allow(unused)]\nmacro_rules! assert_eq { () => {} }\n",
+       "#![allow(unused)]\n"},
+  };
+  for (const auto& c : cases) {
+    INFO(c.what);
+    CHECK(tests_module_insertion_point(c.root) == c.before.size());
+    CHECK(with_tests_module(c.root) == c.before + decl + c.root.substr(c.before.size()));
+  }
+  // No item at all: at the end, on a line of its own (the file may end in a comment).
+  CHECK(with_tests_module("") == "\n" + decl + "\n");
+  CHECK(with_tests_module("//! only docs") == "//! only docs\n" + decl + "\n");
+  CHECK(with_tests_module("/* unterminated") == "/* unterminated\n" + decl + "\n");
+}
+
+TEST_CASE("the task's tests are the #[test] functions of tests.rs") {
+  const std::string tests = R"rs(use super::*;
+
+#[test]
+fn a() { assert_eq!(f(), "#[test] fn not_a_test"); }
+
+#[test]
+#[should_panic]
+fn b() { let _c = '}'; }
+
+#[test]
+#[ignore = "slow"]
+fn ignored() {}
+
+fn helper() {}
+// #[test] fn commented_out() {}
+/* #[test] fn also_commented_out() {} */
+
+mod inner {
+    use super::*;
+    #[test]
+    fn c() { let r = r#"}"#; }
+}
+
+#[cfg(test)]
+#[test]
+pub fn d() {}
+)rs";
+  CHECK(test_function_names(tests) ==
+        std::vector<std::string>{"bem_tests::a", "bem_tests::b", "bem_tests::inner::c", "bem_tests::d"});
+  CHECK(test_function_names("fn helper() {}\n").empty());
+  scratch_task s("completion", "cmp_sum_of_even_squares");
+  s.write("tests.rs", "use super::*;\nfn not_a_test() {}\n");
+  CHECK(contains(s.error(), "tests.rs: no #[test] function"));
 }
 
 TEST_CASE("malformed tasks are rejected with the file and the field named") {

@@ -18,6 +18,7 @@ import unittest
 BENCH = os.environ["BEM_BENCH"]
 ROOT = os.environ["BEM_SOURCE_ROOT"]
 SUITE = os.path.join(ROOT, "configs", "rust.toml")
+DATASET = os.path.join(ROOT, "plugins", "rust_cargo", "benchmarks_v1")
 CATEGORIES = ["completion", "fim", "functions", "bugs", "refactor", "ownership", "projects", "stdlib"]
 
 
@@ -90,6 +91,10 @@ class RustSuite(unittest.TestCase):
             with self.subTest(task=e["task"]):
                 self.assertTrue(e["passed"], e.get("first_error"))
                 self.assertGreaterEqual(e["tests_passed"], 3)
+                # Every test of tests.rs ran and passed, and only those counted.
+                with open(os.path.join(DATASET, e["category"], e["task"], "tests.rs")) as f:
+                    self.assertEqual(e["tests_passed"], f.read().count("#[test]"))
+                self.assertEqual((e["tests_failed"], e["tests_missing"]), (0, 0))
                 self.assertLess(e["build_seconds"], 10)
                 self.assertLess(e["test_seconds"], 10)
 
@@ -156,6 +161,74 @@ class RustSuite(unittest.TestCase):
         worse = run("compare", base, cur, "--across-models")
         self.assertEqual(worse.returncode, 1, worse.stdout[-2000:])
         self.assertIn("rust_cargo / oracle / fim / pass@1", worse.stdout)
+
+
+class GateAcrossMachines(unittest.TestCase):
+    """The regression gate pairs runs made on other machines and checkouts (another dataset path,
+    another worker count) and refuses runs on other dataset contents."""
+
+    TASKS = '["cmp_sum_of_even_squares", "fim_run_length_encode"]'
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.mkdtemp(prefix="bem-rust-gate-")
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp, ignore_errors=True)
+
+    def metrics(self, name, dataset, workers):
+        suite = os.path.join(self.tmp, name + ".toml")
+        with open(suite, "w") as f:
+            f.write(f'name = "{name}"\n[[run]]\ntask = "rust_cargo"\nmodel = "oracle"\nseeds = [1]\n[run.params]\n'
+                    f'dataset = "{dataset}"\nworkers = {workers}\ntasks = {self.TASKS}\nsamples = 1\n')
+        out = os.path.join(self.tmp, name)
+        r = run("run", suite, "--out", out)
+        self.assertEqual(r.returncode, 0, r.stdout[-2000:] + r.stderr[-2000:])
+        r = run("report", out, "--out", out + "-report")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        return out, os.path.join(out + "-report", "metrics.json")
+
+    def copy_dataset(self, where):
+        dest = os.path.join(self.tmp, where, "benchmarks_v1")
+        shutil.copytree(DATASET, dest)
+        return dest
+
+    def test_same_contents_pair_across_paths_and_workers_and_other_contents_are_refused(self):
+        out, base = self.metrics("base", DATASET, 1)
+        elsewhere = self.copy_dataset("elsewhere")
+        _, cur = self.metrics("cur", elsewhere, 2)
+        # The configuration names the dataset by contents, not by path or workers...
+        recs = records(out)
+        config = recs[0]["config"]["task"]
+        self.assertNotIn("dataset", config)
+        self.assertNotIn("workers", config)
+        self.assertEqual(config["benchmark_version"], "benchmarks_v1")
+        head = [r for r in recs if r["metric"] == "tasks"][0]["condition"]
+        self.assertEqual(config["dataset_sha256"], head["dataset_sha256"])
+        self.assertEqual((head["dataset"], head["workers"]), (DATASET, 1))  # ... which the condition records
+        for extra in ([], ["--across-models"]):
+            r = run("compare", base, cur, *extra)
+            self.assertEqual(r.returncode, 0, r.stdout[-3000:] + r.stderr)
+            self.assertNotIn("MISSING", r.stdout)
+            self.assertIn("rust_cargo / oracle / fim / pass@1", r.stdout)
+        # Other contents: one task's tests changed.
+        changed = self.copy_dataset("changed")
+        with open(os.path.join(changed, "fim", "fim_run_length_encode", "tests.rs"), "a") as f:
+            f.write("\n// changed\n")
+        _, other = self.metrics("other", changed, 2)
+        for extra in ([], ["--across-models"]):
+            r = run("compare", base, other, *extra)
+            self.assertEqual(r.returncode, 2, r.stdout[-3000:] + r.stderr)
+            self.assertIn("ran on different data", r.stderr)
+            self.assertIn("dataset_sha256", r.stderr)
+        # A suite can pin the contents it expects: a run on others stops at its configuration.
+        with open(os.path.join(self.tmp, "pinned.toml"), "w") as f:
+            f.write('name = "pinned"\n[[run]]\ntask = "rust_cargo"\nmodel = "oracle"\n[run.params]\n'
+                    f'dataset = "{changed}"\ntasks = {self.TASKS}\ndataset_sha256 = "{config["dataset_sha256"]}"\n')
+        r = run("run", os.path.join(self.tmp, "pinned.toml"), "--out", os.path.join(self.tmp, "pinned"))
+        self.assertNotEqual(r.returncode, 0)
+        self.assertIn("dataset_sha256", r.stdout + r.stderr)
 
 
 class ModelsEndToEnd(unittest.TestCase):

@@ -10,6 +10,7 @@
 // with 77 (meson's "skipped") before any case runs and says why. The path of
 // bem-sandbox-exec comes from $BEM_SANDBOX_EXEC (the meson build sets it).
 #include "cargo_runner.hpp"
+#include "dataset.hpp"
 #include "sandbox.hpp"
 
 #include <doctest/doctest.h>
@@ -70,6 +71,8 @@ const fs::path worker_dir = work_root / "w0";           // the sandbox's only wr
 const fs::path marker_path = "/tmp/hostile-marker-" + tag;
 const fs::path secret_path = "/tmp/hostile-secret-" + tag + ".txt";
 const fs::path dataset_dir = "/tmp/hostile-dataset-" + tag;
+// A folder the sandbox shows read-only (as it shows /usr), holding a dataset.
+const fs::path readonly_root = "/tmp/hostile-readonly-" + tag;
 
 double seconds_since(clock_type::time_point t0) {
   return std::chrono::duration<double>(clock_type::now() - t0).count();
@@ -89,15 +92,23 @@ std::string fill(std::string rust, const std::vector<std::pair<std::string, std:
   return rust;
 }
 
+const std::string manifest =
+    "[package]\nname = \"hostile\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n"
+    "[lib]\npath = \"src/lib.rs\"\ndoctest = false\n\n[dependencies]\n";
+
 // A complete crate as the runner assembles it (docs/rust-benchmarks.md):
-// the manifest, src/lib.rs with the tests module appended, src/bem_tests.rs.
+// the manifest, src/lib.rs with the tests module declared before its first
+// item, src/bem_tests.rs.
 crate_files crate(const std::string& lib_body, const std::string& tests_body) {
-  static const std::string manifest =
-      "[package]\nname = \"hostile\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n"
-      "[lib]\npath = \"src/lib.rs\"\ndoctest = false\n\n[dependencies]\n";
   return {{"Cargo.toml", manifest},
-          {"src/lib.rs", lib_body + "\n#[cfg(test)]\nmod bem_tests;\n"},
+          {"src/lib.rs", with_tests_module(lib_body)},
           {"src/bem_tests.rs", "#[allow(unused_imports)]\nuse super::*;\n\n" + tests_body}};
+}
+
+/// The task's own tests of a crate: those of its src/bem_tests.rs.
+std::vector<std::string> expected_tests(const crate_files& files) {
+  const auto it = files.find("src/bem_tests.rs");
+  return it == files.end() ? std::vector<std::string>{} : test_function_names(it->second);
 }
 
 void write_file(const fs::path& p, const std::string& text) {
@@ -203,7 +214,7 @@ void remove_host_files() {
     if (it->symlink_status(ignored).type() == fs::file_type::directory)
       fs::permissions(it->path(), fs::perms::owner_all, fs::perm_options::add, ignored);
   }
-  for (const auto& p : {work_root, marker_path, secret_path, dataset_dir}) fs::remove_all(p, ec);
+  for (const auto& p : {work_root, marker_path, secret_path, dataset_dir, readonly_root}) fs::remove_all(p, ec);
 }
 
 // A doctest listener: before the first case it finds cargo and bubblewrap or
@@ -222,7 +233,7 @@ class sandbox_gate : public doctest::IReporter {
     try {
       judge j{toolchain::detect(), {}};
       std::string why;
-      j.box = sandbox::detect(helper, j.tc.readonly_dirs(), why);
+      j.box = sandbox::detect(helper, j.tc.readonly_dirs(), {}, why);
       if (!j.box.confined()) skip("no sandbox: " + why);
       std::fprintf(stderr, "test_sandbox: %s, %s, bubblewrap %s\n", j.tc.cargo_version.c_str(),
                    j.tc.rustc_version.c_str(), j.box.bwrap.c_str());
@@ -270,7 +281,7 @@ sample_outcome evaluate(const crate_files& files, cargo_runner& with = runner(),
                         const std::function<void()>& watch = {}) {
   REQUIRE(the_judge.has_value());
   const auto t0 = clock_type::now();
-  auto pending = std::async(std::launch::async, [&] { return with.evaluate(files); });
+  auto pending = std::async(std::launch::async, [&] { return with.evaluate(files, expected_tests(files)); });
   while (pending.wait_for(std::chrono::milliseconds(50)) != std::future_status::ready)
     if (watch) watch();
   auto o = pending.get();
@@ -307,19 +318,20 @@ fn zero_is_neutral() { assert_eq!(add(7, 0), 7); }
 // ---------------------------------------------------------------------------
 // The parsers (no toolchain needed, but the gate runs first anyway).
 
-TEST_CASE("parse_test_counts sums every libtest result line") {
+TEST_CASE("parse_test_report reads libtest's test lines, never its summary") {
   const std::string out =
-      "running 3 tests\ntest a ... ok\ntest b ... ok\ntest c ... ok\n\n"
-      "test result: ok. 3 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s\n\n"
-      "running 3 tests\ntest d ... ok\ntest e ... FAILED\ntest f ... FAILED\n\n"
-      "test result: FAILED. 1 passed; 2 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.01s\n";
-  int passed = -1, failed = -1;
-  parse_test_counts(out, passed, failed);
-  CHECK(passed == 4);
-  CHECK(failed == 2);
-  parse_test_counts("no tests ran\n", passed, failed);
-  CHECK(passed == 0);
-  CHECK(failed == 0);
+      "running 4 tests\ntest bem_tests::a ... ok\ntest bem_tests::b - should panic ... ok\n"
+      "test bem_tests::c ... FAILED\ntest bem_tests::d ... ignored, slow\ntest bem_tests::e ... \n\n"
+      "test result: ok. 99 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s\n";
+  const auto r = parse_test_report(out);
+  CHECK(r.results == std::map<std::string, std::string>{
+                         {"bem_tests::a", "ok"}, {"bem_tests::b", "ok"}, {"bem_tests::c", "FAILED"},
+                         {"bem_tests::d", "ignored"}});
+  CHECK(r.repeated.empty());
+  // A test reported twice: someone else printed one of the lines.
+  const auto twice = parse_test_report("test bem_tests::c ... FAILED\nfailures:\ntest bem_tests::c ... ok\n");
+  CHECK(twice.repeated == std::vector<std::string>{"bem_tests::c"});
+  CHECK(parse_test_report("no tests ran\n").results.empty());
 }
 
 TEST_CASE("parse_compiler_messages keeps the errors' codes and the first error") {
@@ -360,6 +372,174 @@ TEST_CASE("sandbox: a well-behaved crate passes, so the failures below are the a
   CHECK(o.result == verdict::passed);
   CHECK(o.tests_passed == 3);
   CHECK(o.tests_failed == 0);
+}
+
+// ---------------------------------------------------------------------------
+// Integrity: a wrong answer must not pass by fooling the judge. The task is
+// adder_tests; every sample below is a wrong add() plus a trick.
+
+const char* const wrong_adder = "pub fn add(a: i64, b: i64) -> i64 {\n    a * b + 1\n}\n";
+const char* const dummy_tests = "#[test]\nfn a() {}\n#[test]\nfn b() {}\n#[test]\nfn c() {}\n";
+
+TEST_CASE("integrity: the wrong answer alone fails all three tests") {
+  const auto o = evaluate_hostile(crate(wrong_adder, adder_tests));
+  CHECK(o.result == verdict::test_failure);
+  CHECK(o.tests_failed == 3);
+  CHECK(o.tests_passed == 0);
+}
+
+TEST_CASE("integrity: a file starting with inner attributes and inner doc comments still compiles and passes") {
+  // The tests module goes after them: 37 files of benchmarks_v1 start so.
+  const auto o = evaluate(crate("\xEF\xBB\xBF#![allow(dead_code)]\n//! A crate.\n/*! More /* nested */ docs. */\n"
+                                "// a plain comment\n#![doc = r#\"a ] in a raw string\"#]\n#![cfg_attr(any(), x('a))]\n"
+                                "/// The adder.\n" + std::string(adder_lib),
+                                adder_tests));
+  CHECK(o.result == verdict::passed);
+  CHECK(o.tests_passed == 3);
+}
+
+TEST_CASE("integrity: a dangling attribute at the end cannot switch the tests off") {
+  SUBCASE("#[cfg(any())] after three dummy tests") {
+    const auto o = evaluate_hostile(crate(std::string(wrong_adder) + dummy_tests + "#[cfg(any())]", adder_tests));
+    CHECK(o.result == verdict::compile_error);  // it has no item left to attach to
+    CHECK(o.tests_executed() == 0);
+  }
+  SUBCASE("#[cfg(any())] without a newline, and an unterminated comment") {
+    const auto o = evaluate_hostile(crate(std::string(wrong_adder) + dummy_tests + "#[cfg(any())] /*", adder_tests));
+    CHECK(o.result == verdict::compile_error);
+  }
+  SUBCASE("an inner attribute that empties the crate under test") {
+    const auto o = evaluate_hostile(crate("#![cfg(not(test))]\n" + std::string(wrong_adder), adder_tests));
+    CHECK((o.result == verdict::no_tests || o.result == verdict::compile_error));
+    CHECK(o.tests_executed() == 0);
+  }
+}
+
+TEST_CASE("integrity: macros of the output do not reach the tests") {
+  SUBCASE("macro_rules! assert_eq and friends that expand to nothing") {
+    const auto o = evaluate_hostile(crate(std::string(wrong_adder) +
+                                              "macro_rules! assert_eq { ($($t:tt)*) => {} }\n"
+                                              "macro_rules! assert { ($($t:tt)*) => {} }\n"
+                                              "macro_rules! assert_ne { ($($t:tt)*) => {} }\n"
+                                              "#[cfg(test)]\nmod own {\n    #[test]\n    fn neutered() { assert_eq!(1, 2); }\n}\n",
+                                          adder_tests));
+    CHECK(o.result == verdict::test_failure);
+    CHECK(o.tests_failed == 3);
+    CHECK(o.tests_passed == 0);  // the sample's own test passed, and does not count
+  }
+  SUBCASE("#[macro_export] macro_rules! assert_eq: ambiguous in the tests, so no build") {
+    const auto o = evaluate_hostile(
+        crate(std::string(wrong_adder) + "#[macro_export]\nmacro_rules! assert_eq { ($($t:tt)*) => {} }\n", adder_tests));
+    CHECK(o.result == verdict::compile_error);
+  }
+}
+
+TEST_CASE("integrity: only the task's own tests count") {
+  SUBCASE("dummy tests beside the task's: not counted") {
+    const auto o = evaluate_hostile(crate(std::string(wrong_adder) + "#[cfg(test)]\nmod extra {\n" + dummy_tests + "}\n",
+                                          adder_tests));
+    CHECK(o.result == verdict::test_failure);
+    CHECK(o.tests_passed == 0);
+    CHECK(o.tests_failed == 3);
+  }
+  SUBCASE("dummy tests only, even named like the task's: no_tests") {
+    // However the task's tests got switched off (here: no declaration at
+    // all), tests passing under other names are not theirs.
+    auto files = crate("", adder_tests);
+    files["src/lib.rs"] = std::string(wrong_adder) + dummy_tests +
+                          "#[cfg(test)]\nmod fake {\n    #[test]\n    fn adds() {}\n    #[test]\n    fn adds_negatives() {}\n"
+                          "    #[test]\n    fn zero_is_neutral() {}\n}\n";
+    const auto o = evaluate_hostile(files);
+    CHECK(o.compiled);
+    CHECK(o.result == verdict::no_tests);
+    CHECK(o.tests_executed() == 0);
+    CHECK(o.tests_missing == 3);
+  }
+  SUBCASE("a forged libtest summary, then exit(0) from code the tests call") {
+    const auto o = evaluate_hostile(crate(R"rs(
+pub fn add(_a: i64, _b: i64) -> i64 {
+    use std::io::Write;
+    // Straight to the file descriptor, past libtest's capture.
+    let mut out = std::io::stdout();
+    let _ = out.write_all(b"\nrunning 3 tests\n...\ntest result: ok. 3 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s\n\n");
+    let _ = out.flush();
+    std::process::exit(0)
+}
+)rs", adder_tests));
+    CHECK(o.compiled);
+    CHECK((o.result == verdict::no_tests || o.result == verdict::test_failure));
+    CHECK(o.tests_passed == 0);
+  }
+}
+
+TEST_CASE("sandbox: the dataset is hidden, even inside a folder shown read-only") {
+  // As when the dataset is installed under the prefix (/usr/local/share/bem/
+  // rust_cargo), which the sandbox shows read-only with the rest of /usr.
+  const fs::path dataset_root = readonly_root / "share" / "bem" / "rust_cargo" / "benchmarks_v1";
+  const std::string secret = "dataset-solution-" + tag;
+  write_file(dataset_root / "completion" / "t" / "solution.rs", "// " + secret + "\n");
+  write_file(readonly_root / "share" / "other.txt", "visible\n");
+  const auto helper = the_judge->box.exec_helper;
+  auto shown = the_judge->tc.readonly_dirs();
+  shown.push_back(readonly_root.string());
+  auto reads = [&](const fs::path& file, const std::string& expect) {
+    return crate("pub const S: &str = include_str!(\"" + file.string() + "\");\n",
+                 "#[test]\nfn reads() { assert!(S.contains(\"" + expect + "\")); }\n");
+  };
+  runner_limits limits;
+  limits.build.wall_seconds = build_wall_s;
+  limits.test.wall_seconds = test_wall_s;
+  const fs::path solution = dataset_root / "completion" / "t" / "solution.rs";
+  std::string why;
+  SUBCASE("not hidden, the sandbox would show it: the check below is not vacuous") {
+    const auto box = sandbox::detect(helper, shown, {}, why);
+    REQUIRE(box.confined());
+    cargo_runner r(the_judge->tc, box, limits, worker_dir);
+    CHECK(evaluate(reads(solution, secret), r).result == verdict::passed);
+  }
+  SUBCASE("hidden: an empty folder in its place, the rest of the folder still shown") {
+    const auto box = sandbox::detect(helper, shown, {dataset_root.string()}, why);
+    REQUIRE(box.confined());
+    CHECK(box.hidden_dirs == std::vector<std::string>{fs::canonical(dataset_root).string()});
+    cargo_runner r(the_judge->tc, box, limits, worker_dir);
+    const auto o = evaluate_hostile(reads(solution, secret), r);
+    CHECK(o.result == verdict::compile_error);
+    CHECK(o.first_error.find(secret) == std::string::npos);
+    CHECK(evaluate(reads(readonly_root / "share" / "other.txt", "visible"), r).result == verdict::passed);
+    CHECK(read_file(solution) == "// " + secret + "\n");  // the host's copy is untouched
+  }
+  SUBCASE("a folder that holds what the sandbox needs cannot be hidden: no sandbox, and why") {
+    for (const char* bad : {"/usr", "/"}) {
+      const auto box = sandbox::detect(helper, shown, {std::string(bad)}, why);
+      CHECK_FALSE(box.confined());
+      CHECK(why.find("which the sandbox needs") != std::string::npos);
+    }
+  }
+}
+
+TEST_CASE("sandbox: /tmp is a tmpfs of limited size") {
+  CHECK(resource_limits{}.tmp_bytes > 0);
+  runner_limits limits;
+  limits.build.wall_seconds = build_wall_s;
+  limits.test.wall_seconds = test_wall_s;
+  limits.test.tmp_bytes = 8ull << 20;
+  cargo_runner small(the_judge->tc, the_judge->box, limits, worker_dir);
+  const auto o = evaluate_hostile(crate("", R"rs(
+use std::io::Write;
+
+#[test]
+fn fill_tmp() {
+    let mut f = std::fs::File::create("/tmp/fill").unwrap();
+    let chunk = vec![0x5au8; 1 << 20];
+    let mut mib = 0;
+    while mib < 64 && f.write_all(&chunk).and_then(|_| f.flush()).is_ok() {
+        mib += 1;
+    }
+    assert!(mib >= 64, "wrote only {} MiB to /tmp", mib);
+}
+)rs"), small);
+  CHECK(o.result == verdict::test_failure);
+  CHECK(o.first_error.find("MiB to /tmp") != std::string::npos);
 }
 
 TEST_CASE("sandbox: an endless loop at test time is a test timeout") {

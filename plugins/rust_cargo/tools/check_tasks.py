@@ -31,7 +31,69 @@ WHOLE_FILE = {"bugs", "refactor", "ownership"}
 MARKER = "/*FILL*/"
 FIELDS = ["id", "category", "difficulty", "expected_runtime_s", "tags", "expected_behavior", "compile_command",
           "test_command"]
-TEST_DECL = "\n#[cfg(test)]\nmod bem_tests;\n"
+TEST_DECL = "#[cfg(test)] mod bem_tests; "
+
+
+def _skip_comment_or_literal(s, i):
+    """Past a comment, string or character literal starting at s[i]; i when none starts there
+    (the C++ runner's lexer, dataset.cpp, in short)."""
+    if s.startswith("//", i):
+        nl = s.find("\n", i)
+        return len(s) if nl < 0 else nl + 1
+    if s.startswith("/*", i):
+        depth, j = 0, i
+        while j < len(s):
+            if s.startswith("/*", j):
+                depth, j = depth + 1, j + 2
+            elif s.startswith("*/", j):
+                depth, j = depth - 1, j + 2
+                if depth == 0:
+                    return j
+            else:
+                j += 1
+        return len(s)
+    m = re.compile(r'(?<![A-Za-z0-9_])[bc]?r(#*)"').match(s, i) if i == 0 or not re.match(r"\w", s[i - 1]) else None
+    if m:
+        end = s.find('"' + m.group(1), m.end())
+        return len(s) if end < 0 else end + 1 + len(m.group(1))
+    m = re.compile(r'[bc]?"(?:\\.|[^"\\])*"?', re.S).match(s, i)
+    if m and (s[i] == '"' or i == 0 or not re.match(r"\w", s[i - 1])):
+        return m.end()
+    m = re.compile(r"b?'(?:\\.[^']*|[^'])'").match(s, i)
+    if m:
+        return m.end()
+    return i + 1 if s[i:i + 1] == "'" else i
+
+
+def with_tests_module(root):
+    """The crate root with TEST_DECL before its first item, after inner attributes and inner doc comments."""
+    i = 1 if root.startswith("\ufeff") else 0
+    if root.startswith("#!", i) and not root[i + 2:].lstrip().startswith("["):
+        nl = root.find("\n", i)
+        i = len(root) if nl < 0 else nl + 1
+    while True:
+        while i < len(root) and root[i].isspace():
+            i += 1
+        outer_doc = (root.startswith("///", i) and not root.startswith("////", i)) or (
+            root.startswith("/**", i) and not root.startswith("/***", i) and not root.startswith("/**/", i))
+        if (root.startswith("//", i) or root.startswith("/*", i)) and not outer_doc:
+            i = _skip_comment_or_literal(root, i)
+        elif re.compile(r"#!\s*\[").match(root, i):
+            i, depth = root.index("[", i), 0
+            while i < len(root):
+                j = _skip_comment_or_literal(root, i)
+                if j != i:
+                    i = j
+                    continue
+                depth += {"[": 1, "]": -1}.get(root[i], 0)
+                i += 1
+                if depth == 0:
+                    break
+        else:
+            break
+    if i >= len(root):
+        return root + "\n" + TEST_DECL + "\n"
+    return root[:i] + TEST_DECL + root[i:]
 
 
 def task_dirs(path):
@@ -127,7 +189,7 @@ def assemble(dest, d, candidate, context, meta):
     shutil.copy(os.path.join(d, "Cargo.toml"), os.path.join(dest, "Cargo.toml"))
     files = dict(context)
     files[meta.get("target_file", "src/lib.rs")] = candidate
-    files["src/lib.rs"] = files["src/lib.rs"] + TEST_DECL
+    files["src/lib.rs"] = with_tests_module(files["src/lib.rs"])
     files["src/bem_tests.rs"] = read(os.path.join(d, "tests.rs"))
     for rel, text in files.items():
         p = os.path.join(dest, rel)
@@ -136,7 +198,7 @@ def assemble(dest, d, candidate, context, meta):
             f.write(text)
 
 
-def cargo_run(cargo, crate, target):
+def cargo_run(cargo, crate, target, expected):
     env = dict(os.environ, CARGO_INCREMENTAL="0", CARGO_PROFILE_DEV_DEBUG="0", CARGO_TARGET_DIR=target)
     t0 = time.monotonic()
     b = subprocess.run([cargo, "build", "--offline", "--tests", "-q"], cwd=crate, env=env, capture_output=True,
@@ -145,11 +207,14 @@ def cargo_run(cargo, crate, target):
     if b.returncode != 0:
         return {"compiled": False, "passed": False, "tests": 0, "build_s": build_s, "test_s": 0.0, "log": b.stderr}
     t0 = time.monotonic()
-    t = subprocess.run([cargo, "test", "--offline", "--lib", "-q"], cwd=crate, env=env, capture_output=True,
+    t = subprocess.run([cargo, "test", "--offline", "--lib"], cwd=crate, env=env, capture_output=True,
                        text=True, timeout=60)
     test_s = time.monotonic() - t0
-    executed = sum(int(p) + int(f) for p, f in re.findall(r"test result: \w+\. (\d+) passed; (\d+) failed", t.stdout))
-    return {"compiled": True, "passed": t.returncode == 0 and executed > 0, "tests": executed, "build_s": build_s,
+    # Only the task's own tests count (bem_tests::...), each reported by libtest, as the runner counts them.
+    results = dict(re.findall(r"^test (bem_tests::\S+)(?: - should panic)? \.\.\. (ok|FAILED|ignored)", t.stdout, re.M))
+    executed = sum(1 for v in results.values() if v != "ignored")
+    all_ok = len(results) == expected and all(v == "ok" for v in results.values())
+    return {"compiled": True, "passed": t.returncode == 0 and executed > 0 and all_ok, "tests": executed, "build_s": build_s,
             "test_s": test_s, "log": t.stdout[-3000:] + t.stderr[-2000:]}
 
 
@@ -161,7 +226,8 @@ def check(d, cargo, work):
     target = os.path.join(work, "target")
     crate = os.path.join(work, "crate")
     assemble(crate, d, solution, context, meta)
-    r = cargo_run(cargo, crate, target)
+    expected = read(os.path.join(d, "tests.rs")).count("#[test]")
+    r = cargo_run(cargo, crate, target, expected)
     if not r["passed"]:
         problems.append("solution fails:\n" + r["log"])
     elif r["tests"] < 3:
@@ -169,7 +235,7 @@ def check(d, cargo, work):
     if r["build_s"] > 10 or r["test_s"] > 10:
         problems.append(f"too slow: build {r['build_s']:.1f} s, tests {r['test_s']:.1f} s")
     assemble(crate, d, from_prompt, context, meta)
-    p = cargo_run(cargo, crate, target)
+    p = cargo_run(cargo, crate, target, expected)
     if p["passed"]:
         problems.append("the unchanged prompt passes the tests")
     return d, problems
