@@ -334,6 +334,10 @@ void execute(const prepared_run& p, run_recorder& rec, bem::cycle_counter& count
     double last_loss = std::nan(""), best = -1;
     std::int64_t epochs_run = 0, best_epoch = 0, since_best = 0, tokens = 0;
     double seconds = 0;
+    // The best validation epoch's weights are what the test splits see,
+    // where the model keeps checkpoints (the seed's early stopping reports
+    // its best epoch).
+    const bool keep_best = proto.restore_best && validation && proto.validation_sequences > 0 && model.checkpoints();
     for (std::int64_t epoch = 0; epoch < proto.epochs; ++epoch) {
       model.set_learning(true);
       double loss_sum = 0;
@@ -361,6 +365,7 @@ void execute(const prepared_run& p, run_recorder& rec, bem::cycle_counter& count
           best = score;
           best_epoch = epoch + 1;
           since_best = 0;
+          if (keep_best) model.keep_checkpoint();
         } else if (proto.patience > 0 && ++since_best >= proto.patience) {
           break;
         }
@@ -368,8 +373,12 @@ void execute(const prepared_run& p, run_recorder& rec, bem::cycle_counter& count
         best_epoch = epoch + 1;
       }
     }
+    const bool restore = keep_best && best_epoch > 0 && best_epoch < epochs_run;
+    if (restore) model.restore_checkpoint();
     using bem::metrics::better;
     rec.simple("train", "final_train_loss", last_loss, "loss per scored position", better::lower, false);
+    rec.simple("train", "tested_epoch", static_cast<double>(restore ? best_epoch : epochs_run), "epoch",
+               better::none, false);
     rec.simple("train", "epochs_run", static_cast<double>(epochs_run), "epochs", better::none, false);
     rec.simple("train", "epochs_to_converge", static_cast<double>(best_epoch), "epochs", better::lower, false);
     if (best >= 0) rec.simple("validation", "best_validation_" + headline_metric(spec), best, "fraction", better::higher, false);

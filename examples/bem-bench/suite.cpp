@@ -44,7 +44,8 @@ std::int64_t get_count(const toml::node& n, const std::string& file, const std::
 }
 
 const std::set<std::string> protocol_keys = {"batch_size", "train_sequences", "epochs", "validation_sequences",
-                                             "patience", "test_sequences", "diagnostic_sequences"};
+                                             "patience", "test_sequences", "diagnostic_sequences",
+                                             "restore_best"};
 
 void apply_protocol_key(protocol& p, const std::string& key, const toml::node& n, const std::string& file) {
   if (key == "batch_size") p.batch_size = get_count(n, file, key, 1);
@@ -54,6 +55,11 @@ void apply_protocol_key(protocol& p, const std::string& key, const toml::node& n
   else if (key == "patience") p.patience = get_count(n, file, key, 0);
   else if (key == "test_sequences") p.test_sequences = get_count(n, file, key, 1);
   else if (key == "diagnostic_sequences") p.diagnostic_sequences = get_count(n, file, key, 0);
+  else if (key == "restore_best") {
+    auto b = n.as_boolean();
+    if (!b) fail(n, file, "'restore_best' must be true or false");
+    p.restore_best = b->get();
+  }
 }
 
 std::vector<std::uint64_t> get_seeds(const toml::node& n, const std::string& file) {
@@ -119,7 +125,7 @@ std::map<std::string, bem::parameter_value> protocol::as_values() const {
   return {{"batch_size", batch_size},     {"train_sequences", train_sequences},
           {"epochs", epochs},             {"validation_sequences", validation_sequences},
           {"patience", patience},         {"test_sequences", test_sequences},
-          {"diagnostic_sequences", diagnostic_sequences}};
+          {"diagnostic_sequences", diagnostic_sequences}, {"restore_best", restore_best}};
 }
 
 source_location locate(const run_spec& run, const std::string& table, const std::string& key) {

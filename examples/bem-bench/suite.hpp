@@ -33,6 +33,9 @@ struct protocol {
   std::int64_t patience = 0;                ///< epochs without improvement before stopping (0: never)
   std::int64_t test_sequences = 10000;      ///< per test split
   std::int64_t diagnostic_sequences = 256;  ///< held-out sequences for a model's diagnostics (0: none)
+  /// With validation: test the best validation epoch's weights (models that
+  /// keep checkpoints), not the last epoch's.
+  bool restore_best = true;
   std::map<std::string, bem::parameter_value> as_values() const;
 };
 

@@ -28,6 +28,7 @@
 #include <exception>
 #include <memory>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -227,10 +228,24 @@ struct model_adapter {
     });
   }
 
+  static int checkpoint(void* h, int action, char* err, std::size_t size) noexcept {
+    return guarded(err, size, [&] {
+      if constexpr (checkpointing_model<Model>) {
+        if (action == BEM_CHECKPOINT_KEEP)
+          self(h).model.keep_checkpoint();
+        else if (action == BEM_CHECKPOINT_RESTORE)
+          self(h).model.restore_checkpoint();
+        else
+          throw std::invalid_argument("checkpoint: unknown action " + std::to_string(action));
+      }
+    });
+  }
+
   static constexpr bem_model_type_v1 type = {
       sizeof(bem_model_type_v1), Model::name, Model::version, Model::description, &create, &destroy,
       &effective_parameters, &reset, &set_learning, &learn, &predict, &parameter_count,
-      reporting_model<Model> ? &report : nullptr, diagnosing_model<Model> ? &diagnose : nullptr};
+      reporting_model<Model> ? &report : nullptr, diagnosing_model<Model> ? &diagnose : nullptr,
+      checkpointing_model<Model> ? &checkpoint : nullptr};
 };
 
 template <class Task>

@@ -138,7 +138,15 @@ struct bem_model_type_v1 {
    * change the model. */
   int (*diagnose)(void* model, const bem_batch_v1* batch, bem_series_sink_v1 sink, void* context, char* err,
                   size_t err_size);
+  /* Appended (read only within struct_size): NULL, or the model's
+   * checkpoint of what it has learned: BEM_CHECKPOINT_KEEP remembers the
+   * current state (replacing an earlier one), BEM_CHECKPOINT_RESTORE returns
+   * to the remembered one. The driver keeps the best validation epoch and
+   * restores it before testing. */
+  int (*checkpoint)(void* model, int action, char* err, size_t err_size);
 };
+
+enum { BEM_CHECKPOINT_KEEP = 0, BEM_CHECKPOINT_RESTORE = 1 };
 
 /* One measurement of a microbenchmark (a task that measures itself rather
  * than generating sequences: BIT-ALU throughput, routing, SAT...). */

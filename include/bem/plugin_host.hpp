@@ -415,9 +415,27 @@ class model_instance {
     if (rc != BEM_OK) throw plugin_error(std::string("model '") + type_->name + "' diagnose: " + err);
   }
 
+  /// Whether the model can keep and restore a checkpoint (a plugin built
+  /// before the field was appended cannot).
+  bool checkpoints() const noexcept { return checkpoint_entry() != nullptr; }
+  /// Remembers what the model has learned; requires checkpoints().
+  void keep_checkpoint() { checkpoint(BEM_CHECKPOINT_KEEP, "keep_checkpoint"); }
+  /// Returns to the kept checkpoint; requires checkpoints().
+  void restore_checkpoint() { checkpoint(BEM_CHECKPOINT_RESTORE, "restore_checkpoint"); }
+
  private:
   decltype(bem_model_type_v1::diagnose) diagnose_entry() const noexcept {
     return detail::appended_field(type_, &bem_model_type_v1::diagnose);
+  }
+  decltype(bem_model_type_v1::checkpoint) checkpoint_entry() const noexcept {
+    return detail::appended_field(type_, &bem_model_type_v1::checkpoint);
+  }
+  void checkpoint(int action, const char* what) {
+    const auto entry = checkpoint_entry();
+    if (entry == nullptr) throw plugin_error(std::string("model '") + type_->name + "' has no checkpoints");
+    char err[detail::error_capacity] = {0};
+    if (entry(handle_, action, err, sizeof err) != BEM_OK)
+      throw plugin_error(std::string("model '") + type_->name + "' " + what + ": " + err);
   }
   static bem_batch_v1 view(tasks::sequence_batch& b) {
     return {b.batch_size, b.length, b.inputs.data(), b.targets.data(), b.mask.data(), b.lengths.data(),

@@ -38,6 +38,11 @@
 // computed on a held-out batch after training: the driver records them beside
 // accuracy_by_position (the nn models send gradient flow and a linear probe of
 // the hidden state, docs/nn.md). diagnose must not change the model.
+// A model may also add `void keep_checkpoint()` and `void
+// restore_checkpoint()`: remember what it has learned, and return to it
+// (restore_checkpoint without a kept checkpoint throws). The driver keeps the
+// epoch with the best validation score and restores it before the test
+// splits (protocol key `restore_best`).
 //
 // Example (compiled by tests/api/docs_examples.cpp):
 //
@@ -119,6 +124,14 @@ template <class M>
 concept diagnosing_model = sequence_model<M> && requires(M& m, const tasks::sequence_batch& b,
                                                          detail::series_sink_archetype emit) {
   m.diagnose(b, emit);
+};
+
+/// A model that can keep a checkpoint of what it has learned and return to
+/// it: `keep_checkpoint()`, `restore_checkpoint()`.
+template <class M>
+concept checkpointing_model = sequence_model<M> && requires(M& m) {
+  m.keep_checkpoint();
+  m.restore_checkpoint();
 };
 
 /// Asserts each requirement of sequence_model on its own, so a type that

@@ -351,3 +351,58 @@ TEST_CASE("diagnose crosses the C interface, and a table from before it was appe
   m.diagnose(batch, [&](std::string_view, std::span<const double>, std::string_view) { called = true; });
   CHECK_FALSE(called);
 }
+
+namespace {
+/// A model with checkpoints: its state is the number of learn() calls.
+struct counting_checkpoint_model {
+  static constexpr const char* name = "counting_checkpoint";
+  static constexpr const char* version = "1";
+  static constexpr const char* description = "predicts how often it learned; keeps checkpoints";
+  explicit counting_checkpoint_model(bem::parameters&) {}
+  void reset(const task_spec&, std::uint64_t) { learned_ = 0; }
+  void set_learning(bool) {}
+  double learn(const sequence_batch&) { return ++learned_; }
+  void predict(const sequence_batch&, prediction& out) {
+    for (float& l : out.logits) l = static_cast<float>(learned_);
+  }
+  std::size_t parameter_count() const { return 1; }
+  void keep_checkpoint() { kept_ = learned_; }
+  void restore_checkpoint() {
+    if (kept_ < 0) throw std::logic_error("nothing kept");
+    learned_ = kept_;
+  }
+  int learned_ = 0, kept_ = -1;
+};
+}  // namespace
+
+TEST_CASE("checkpoints cross the C interface, and a table from before they were appended has none") {
+  const bem_model_type_v1* full = &bem::detail::model_adapter<counting_checkpoint_model>::type;
+  CHECK_UNARY(bem::detail::model_adapter<counting_diagnostics_model>::type.checkpoint == nullptr);
+  task_spec spec;
+  const bem_task_spec_v1 c_spec{2, 0, 2, 0, "0\n1", "", ""};  // binary per position
+  sequence_batch batch;
+  batch.reset(1, 3);
+  prediction out;
+  out.reset_for(batch, spec);
+  {
+    bem::model_instance m(full, "");
+    REQUIRE(m.checkpoints());
+    m.reset(c_spec, 1);
+    CHECK_THROWS_WITH_AS(m.restore_checkpoint(), doctest::Contains("restore_checkpoint: nothing kept"),
+                         bem::plugin_error);
+    m.learn(batch);
+    m.keep_checkpoint();  // after one learn()
+    m.learn(batch);
+    m.learn(batch);
+    m.predict(batch, out);
+    CHECK(out.logits[0] == 3.0f);
+    m.restore_checkpoint();
+    m.predict(batch, out);
+    CHECK(out.logits[0] == 1.0f);
+  }
+  bem_model_type_v1 old = *full;
+  old.struct_size = static_cast<std::uint32_t>(offsetof(bem_model_type_v1, checkpoint));
+  bem::model_instance m(&old, "");
+  CHECK_FALSE(m.checkpoints());
+  CHECK_THROWS_WITH_AS(m.keep_checkpoint(), doctest::Contains("has no checkpoints"), bem::plugin_error);
+}

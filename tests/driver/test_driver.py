@@ -301,6 +301,49 @@ class Driver(unittest.TestCase):
         done = [x for x in recs if x["task"] == "txc" and x["model"] == "reference" and x["metric"] == "run_wall_time"]
         self.assertEqual(done[0]["status"], "ok")
 
+    def test_the_best_validation_epoch_is_tested(self):
+        # first_epoch_best_model is right (answers 1) only after its first
+        # epoch: early stopping ends at epoch 3, and the test splits see the
+        # first epoch's state unless restore_best = false.
+        def run(restore):
+            p = self.write(f"s{restore}.toml", f"""
+                name = "restore"
+                [defaults]
+                seeds = [1]
+                batch_size = 16
+                train_sequences = 16
+                epochs = 6
+                validation_sequences = 64
+                patience = 2
+                test_sequences = 64
+                restore_best = {restore}
+                [[run]]
+                task = "fsm"
+                model = "first_epoch_best_model"
+                [run.params]
+                length = 32
+                test_lengths = [32]
+            """)
+            out = os.path.join(self.tmp, f"o{restore}")
+            r = bench("--plugin-path", THROWING, "run", p, "--out", out)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            return {(x["split"], x["metric"]): x["value"] for x in records(out)}
+        kept, last = run("true"), run("false")
+        for m in (kept, last):
+            self.assertEqual(m[("train", "epochs_run")], 3)
+            self.assertEqual(m[("train", "epochs_to_converge")], 1)
+        self.assertEqual(kept[("train", "tested_epoch")], 1)
+        self.assertEqual(last[("train", "tested_epoch")], 3)
+        acc = [k for k in kept if k[1] == "per_position_accuracy" and k[0].startswith("test")]
+        self.assertTrue(acc)
+        for k in acc:  # FSM is mostly 1s after the third one: "always 1" wins
+            self.assertGreater(kept[k], 0.6)
+            self.assertLess(last[k], 0.4)
+        bad = self.write("bad.toml", SMALL_SUITE.replace("[defaults]", "[defaults]\nrestore_best = 1", 1))
+        r = bench("run", bad, "--out", os.path.join(self.tmp, "b"))
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("'restore_best' must be true or false", r.stderr)
+
     def test_microbenchmarks_run_as_tasks(self):
         p = self.write("s.toml", """
             name = "micro"

@@ -1,7 +1,8 @@
 // A plugin whose task throws while generating test data and whose model
 // throws while predicting: the driver must record each failure with its text
 // and go on with the rest of the suite. It also carries a small
-// microbenchmark that counts, and one that throws.
+// microbenchmark that counts, and one that throws, and a model whose best
+// epoch is its first (for the driver's checkpoint restore).
 #include <bem/plugin.hpp>
 #include <tasks/temporal.hpp>
 
@@ -59,6 +60,28 @@ struct impure_model {
   float calls_ = 0;
 };
 
+/// Answers "1" everywhere after its first learn() call and "0" after any
+/// other: on FSM (mostly 1s) its first epoch is its best. It keeps
+/// checkpoints, so the driver can test the first epoch's state.
+struct first_epoch_best_model {
+  static constexpr const char* name = "first_epoch_best_model";
+  static constexpr const char* version = "1";
+  static constexpr const char* description = "right after one learn() call, worse after more; keeps checkpoints";
+  explicit first_epoch_best_model(bem::parameters&) {}
+  void reset(const bem::tasks::task_spec&, std::uint64_t) { learned_ = kept_ = 0; }
+  void set_learning(bool) {}
+  double learn(const bem::tasks::sequence_batch&) { return static_cast<double>(++learned_); }
+  void predict(const bem::tasks::sequence_batch&, bem::tasks::prediction& out) {
+    for (float& l : out.logits) l = learned_ == 1 ? 4.0f : -4.0f;
+  }
+  std::size_t parameter_count() const { return 1; }
+  void keep_checkpoint() { kept_ = learned_; }
+  void restore_checkpoint() { learned_ = kept_; }
+
+ private:
+  int learned_ = 0, kept_ = 0;
+};
+
 /// Emits one deterministic record per size and one timing record.
 struct counting_benchmark {
   static constexpr const char* name = "counting_benchmark";
@@ -111,5 +134,5 @@ struct throwing_benchmark {
 
 }  // namespace
 
-BEM_PLUGIN("throwing", "1", BEM_TASKS(throwing_task), BEM_MODELS(throwing_model, impure_model),
+BEM_PLUGIN("throwing", "1", BEM_TASKS(throwing_task), BEM_MODELS(throwing_model, impure_model, first_epoch_best_model),
            BEM_BENCHMARKS(counting_benchmark, throwing_benchmark))

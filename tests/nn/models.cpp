@@ -22,6 +22,7 @@ static_assert(assert_pluggable_model<mamba2_model>());
 static_assert(assert_pluggable_model<linear_rnn_model>());
 static_assert(assert_pluggable_model<mlp_model>());
 static_assert(reporting_model<e88_model>);
+static_assert(checkpointing_model<e88_model> && checkpointing_model<mlp_model>);
 
 namespace {
 using kv_list = std::vector<std::pair<std::string, parameter_value>>;
@@ -127,6 +128,28 @@ TEST_CASE_TEMPLATE("causal, pure prediction and reproducible training", M, e88_m
   bool later_changed = false;
   for (int t = 11; t < 24; ++t) later_changed |= p1.at(0, t)[0] != p2.at(0, t)[0];
   CHECK(later_changed);
+}
+
+TEST_CASE_TEMPLATE("a restored checkpoint predicts as the model did when it was kept", M, e88_model, mamba2_model,
+                   linear_rnn_model, mlp_model) {
+  const auto spec = binary_spec();
+  auto m = make<M>(small_config<M>());
+  m.reset(spec, 5);
+  CHECK_THROWS_AS(m.restore_checkpoint(), std::logic_error);  // nothing kept yet
+  const auto test = fsm_batch(4, 24, 77);
+  tasks::prediction kept, later, restored;
+  for (auto* p : {&kept, &later, &restored}) p->reset_for(test, spec);
+  m.learn(fsm_batch(8, 24, 3));
+  m.keep_checkpoint();
+  m.predict(test, kept);
+  for (int s = 1; s < 4; ++s) m.learn(fsm_batch(8, 24, 3, s * 8));
+  m.predict(test, later);
+  CHECK(later.logits != kept.logits);  // training moved the weights
+  m.restore_checkpoint();
+  m.predict(test, restored);
+  CHECK(restored.logits == kept.logits);
+  m.reset(spec, 5);  // a reset forgets the checkpoint
+  CHECK_THROWS_AS(m.restore_checkpoint(), std::logic_error);
 }
 
 TEST_CASE("one and two threads agree to float rounding") {

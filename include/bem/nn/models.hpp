@@ -90,6 +90,7 @@ class trained_model {
     nc.layer = self().layer_config();
     trainer_.emplace(nc, h_.opt, h_.threads, seed);
     max_T_ = 0;
+    kept_.clear();
   }
   void set_learning(bool on) { learning_ = on; }
   double learn(const tasks::sequence_batch& b) {
@@ -130,6 +131,17 @@ class trained_model {
     emit("probe_r2_by_position", std::span<const double>(probe.r2), "R^2");
   }
 
+  /// Remembers the weights, not the optimizer's moments: the driver
+  /// restores a checkpoint only once training is over.
+  void keep_checkpoint() {
+    if (!trainer_) throw std::logic_error("nn model: keep_checkpoint before reset");
+    kept_ = trainer_->params();
+  }
+  void restore_checkpoint() {
+    if (!trainer_ || kept_.empty()) throw std::logic_error("nn model: restore_checkpoint without a kept checkpoint");
+    trainer_->params() = kept_;
+  }
+
   trainer<Layer>& engine() { return *trainer_; }
   const trainer<Layer>& engine() const { return *trainer_; }
 
@@ -142,6 +154,7 @@ class trained_model {
   bool classes_ = false, learning_ = true;
   std::optional<trainer<Layer>> trainer_;
   std::int32_t max_T_ = 0;
+  std::vector<float> kept_;  // keep_checkpoint's weights
 };
 
 /// E88: tanh matrix-state recurrence (e88.hpp), presets E88-1L and E88-4L.
