@@ -262,6 +262,8 @@ std::string render_html(const json& metrics) {
         {"accuracy_by_position", "accuracy by position", "accuracy", false, 0.0, 1.0},
         {"grad_norm_by_position", "gradient reaching position t from the last output, ||dL_last/dx_t||",
          "log10 gradient norm", true, std::nullopt, std::nullopt},
+        {"grad_norm_full_loss_by_position", "gradient of the mean loss at position t, ||dL/dx_t||",
+         "log10 gradient norm", true, std::nullopt, std::nullopt},
         {"probe_r2_by_position", "linear probe of the hidden state for the running count (held-out R^2)", "R^2",
          false, std::nullopt, 1.0},
     };

@@ -404,7 +404,8 @@ class Driver(unittest.TestCase):
         self.assertEqual(r.returncode, 0, r.stderr)
         recs = records(out)
         diag = {(x["model"], x["metric"]): x for x in recs if x["metric"].endswith("_by_position")}
-        for metric in ("grad_norm_by_position", "probe_loss_by_position", "probe_r2_by_position"):
+        for metric in ("grad_norm_by_position", "grad_norm_full_loss_by_position", "probe_loss_by_position",
+                       "probe_r2_by_position"):
             rec = diag[("mlp", metric)]
             self.assertEqual(len(rec["series"]), 8, metric)
             self.assertEqual(rec["series_axis"], "position")
@@ -414,11 +415,14 @@ class Driver(unittest.TestCase):
         grad = diag[("mlp", "grad_norm_by_position")]["series"]
         self.assertEqual(grad[:7], [0.0] * 7)
         self.assertGreater(grad[7], 0.0)
+        # Under the mean loss every position gets its own output's gradient.
+        self.assertTrue(all(g > 0 for g in diag[("mlp", "grad_norm_full_loss_by_position")]["series"]))
         # A model without diagnostics records none.
         self.assertNotIn(("reference", "grad_norm_by_position"), diag)
         self.assertIn(("reference", "accuracy_by_position"), diag)
         html = read(os.path.join(out, "report.html"))
         self.assertIn("gradient reaching position t", html)
+        self.assertIn("gradient of the mean loss at position t", html)
         self.assertIn("linear probe of the hidden state", html)
 
     def test_broken_plugins_give_distinct_errors(self):

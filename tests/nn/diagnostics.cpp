@@ -56,7 +56,7 @@ std::size_t block_offset(const param_table& table, std::string_view name) {
 }
 
 template <class M>
-void check_grad_norm_matches_embedding_gradient(M& model) {
+void check_grad_norm_matches_embedding_gradient(M& model, gradient_of loss) {
   const int T = 12, B = 3;
   tasks::task_spec spec;
   spec.vocab_size = T;
@@ -65,11 +65,12 @@ void check_grad_norm_matches_embedding_gradient(M& model) {
   for (int i = 0; i < 3; ++i) model.learn(distinct_token_batch(4, T, 100 + static_cast<std::uint64_t>(i)));
   const tasks::sequence_batch b = distinct_token_batch(B, T, 5);
   auto& tr = model.engine();
-  const std::vector<double> series = grad_norm_by_position(tr, b, false);
+  const std::vector<double> series = grad_norm_by_position(tr, b, false, loss);
   REQUIRE(series.size() == static_cast<std::size_t>(T));
 
   // Expected: per sequence, the embedding gradient of the last position's
-  // loss alone (batch_loss_grad is checked against finite differences).
+  // loss alone, or of the mean loss over all positions (batch_loss_grad is
+  // checked against finite differences).
   const auto& net = tr.net();
   const std::size_t d = static_cast<std::size_t>(net.cfg().dim), emb = block_offset(net.table(), "embedding");
   std::vector<double> expected(static_cast<std::size_t>(T), 0.0);
@@ -82,9 +83,10 @@ void check_grad_norm_matches_embedding_gradient(M& model) {
       one.input(0, t) = b.input(s, t);
       one.target(0, t) = b.target(s, t);
     }
-    one.scored(0, T - 1) = 1;
+    const bool full = loss == gradient_of::full_loss;
+    for (int t = full ? 0 : T - 1; t < T; ++t) one.scored(0, t) = 1;
     std::vector<float> g(net.size(), 0.0f);
-    batch_loss_grad(net, tr.params().data(), g.data(), one, false, 0, 1, 1.0f, w);
+    batch_loss_grad(net, tr.params().data(), g.data(), one, false, 0, 1, full ? 1.0f / T : 1.0f, w);
     for (int t = 0; t < T; ++t) {
       const float* row = g.data() + emb + static_cast<std::size_t>(one.input(0, t)) * d;
       double n2 = 0;
@@ -97,22 +99,29 @@ void check_grad_norm_matches_embedding_gradient(M& model) {
     CHECK(series[static_cast<std::size_t>(t)] == doctest::Approx(expected[static_cast<std::size_t>(t)]).epsilon(1e-5));
   }
 }
+template <class M>
+void check_grad_norms(M& model) {
+  for (auto loss : {gradient_of::last_position, gradient_of::full_loss}) {
+    CAPTURE(static_cast<int>(loss));
+    check_grad_norm_matches_embedding_gradient(model, loss);
+  }
+}
 }  // namespace
 
-TEST_CASE("grad_norm_by_position is the embedding gradient of the last position's loss") {
+TEST_CASE("grad_norm_by_position is the embedding gradient of the last position's loss, or of the mean loss") {
   SUBCASE("e88") {
     auto m = make<e88_model>({{"dim", std::int64_t{16}}, {"heads", std::int64_t{2}}, {"n_state", std::int64_t{4}}});
-    check_grad_norm_matches_embedding_gradient(m);
+    check_grad_norms(m);
   }
   SUBCASE("mamba2") {
     auto m = make<mamba2_model>(
         {{"d_model", std::int64_t{16}}, {"layers", std::int64_t{2}}, {"headdim", std::int64_t{8}},
          {"d_state", std::int64_t{4}}, {"checkpoint_every", std::int64_t{5}}});
-    check_grad_norm_matches_embedding_gradient(m);
+    check_grad_norms(m);
   }
   SUBCASE("linear_rnn") {
     auto m = make<linear_rnn_model>({{"hidden", std::int64_t{8}}});
-    check_grad_norm_matches_embedding_gradient(m);
+    check_grad_norms(m);
   }
 }
 
@@ -184,7 +193,7 @@ TEST_CASE("the count probe reads a count the hidden state holds, and not one it 
   CHECK(lacks.loss[23] > 1.0);
 }
 
-TEST_CASE("diagnose sends three series of the batch's length and leaves the model unchanged") {
+TEST_CASE("diagnose sends four series of the batch's length and leaves the model unchanged") {
   auto m = make<e88_model>({{"dim", std::int64_t{16}}, {"heads", std::int64_t{2}}, {"n_state", std::int64_t{4}}});
   parameters tp;
   tp.set("length", std::int64_t{16});
@@ -204,6 +213,7 @@ TEST_CASE("diagnose sends three series of the batch's length and leaves the mode
     CHECK(series.size() == 16u);
   });
   m.predict(b, after);
-  CHECK(names == std::vector<std::string>{"grad_norm_by_position", "probe_loss_by_position", "probe_r2_by_position"});
+  CHECK(names == std::vector<std::string>{"grad_norm_by_position", "grad_norm_full_loss_by_position",
+                                          "probe_loss_by_position", "probe_r2_by_position"});
   CHECK(before.logits == after.logits);
 }

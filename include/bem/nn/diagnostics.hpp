@@ -10,6 +10,11 @@
 //                        information across time, decaying in (T - t) for one
 //                        that forgets. Taken at the input so every model,
 //                        recurrent or not, is measured at the same place.
+//                        With gradient_of::full_loss the same norm for the
+//                        seed's L, the mean loss over the sequence's scored
+//                        positions: ||dL/dx_t||, every later output's signal
+//                        together with position t's own
+//                        (grad_norm_full_loss_by_position).
 //   count probe (6.3)    ridge regression from the final hidden state h_t
 //                        (residual stream after the last layer: what the head
 //                        reads) to the running count c_t = #{i <= t : token_i
@@ -79,9 +84,16 @@ inline std::vector<double> ridge_solve(std::vector<double> A, std::vector<double
 }
 }  // namespace detail
 
+/// Which loss grad_norm_by_position differentiates.
+enum class gradient_of {
+  last_position,  ///< the loss at the sequence's last scored position
+  full_loss,      ///< the mean loss over the sequence's scored positions
+};
+
 /// grad_norm[t-1] for t = 1..b.length (NaN where no sequence reaches t).
 template <template <class> class Layer>
-std::vector<double> grad_norm_by_position(trainer<Layer>& tr, const tasks::sequence_batch& b, bool classes) {
+std::vector<double> grad_norm_by_position(trainer<Layer>& tr, const tasks::sequence_batch& b, bool classes,
+                                          gradient_of loss = gradient_of::last_position) {
   const auto& net = tr.net();
   const std::size_t d = static_cast<std::size_t>(net.cfg().dim), L = static_cast<std::size_t>(b.length);
   const float* p = tr.params().data();
@@ -98,10 +110,16 @@ std::vector<double> grad_norm_by_position(trainer<Layer>& tr, const tasks::seque
       net.resize(w, T, true);
       net.forward(p, tok, T, w);
       const int width = net.cfg().out_width;
-      sequence_loss(w.logits.data(), w.dlogits.data(), b, s, T, width, classes, 1.0f);
-      // Keep only the last scored position's loss.
-      std::fill(w.dlogits.begin(), w.dlogits.begin() + static_cast<std::ptrdiff_t>(last) * width, 0.0f);
-      std::fill(w.dlogits.begin() + static_cast<std::ptrdiff_t>(last + 1) * width, w.dlogits.end(), 0.0f);
+      if (loss == gradient_of::full_loss) {
+        int scored = 0;
+        for (int t = 0; t < T; ++t) scored += b.scored(s, t) != 0;
+        sequence_loss(w.logits.data(), w.dlogits.data(), b, s, T, width, classes, 1.0f / static_cast<float>(scored));
+      } else {
+        sequence_loss(w.logits.data(), w.dlogits.data(), b, s, T, width, classes, 1.0f);
+        // Keep only the last scored position's loss.
+        std::fill(w.dlogits.begin(), w.dlogits.begin() + static_cast<std::ptrdiff_t>(last) * width, 0.0f);
+        std::fill(w.dlogits.begin() + static_cast<std::ptrdiff_t>(last + 1) * width, w.dlogits.end(), 0.0f);
+      }
       net.backward(p, g.data(), tok, T, w);  // parameter gradients land in scratch g, unused
       const float* dx = net.input_gradient(w);
       for (int t = 0; t <= last; ++t) {

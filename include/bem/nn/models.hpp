@@ -125,6 +125,8 @@ class trained_model {
     if (!trainer_) throw std::logic_error("nn model: diagnose before reset");
     const std::vector<double> g = grad_norm_by_position(*trainer_, b, classes_);
     emit("grad_norm_by_position", std::span<const double>(g), "||dL_last/dx_t||");
+    const std::vector<double> gf = grad_norm_by_position(*trainer_, b, classes_, gradient_of::full_loss);
+    emit("grad_norm_full_loss_by_position", std::span<const double>(gf), "||dL/dx_t||, L the mean loss");
     if (b.batch_size < 2) return;
     const count_probe_result probe = count_probe_by_position(*trainer_, b);
     emit("probe_loss_by_position", std::span<const double>(probe.loss), "squared error (count)");
