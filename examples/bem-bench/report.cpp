@@ -479,9 +479,11 @@ const char* const data_fields[] = {"benchmark_version", "dataset_sha256"};
 
 json data_of(const json& e) {
   json d = json::object();
-  if (e.contains("config") && e["config"].is_object() && e["config"].contains("task") && e["config"]["task"].is_object())
-    for (const char* f : data_fields)
-      if (e["config"]["task"].contains(f)) d[f] = e["config"]["task"][f];
+  if (!e.contains("config") || !e["config"].is_object()) return d;
+  const json& config = e["config"];
+  if (!config.contains("task") || !config["task"].is_object()) return d;
+  for (const char* f : data_fields)
+    if (config["task"].contains(f)) d[f] = config["task"][f];
   return d;
 }
 
@@ -502,8 +504,9 @@ void check_same_data(const json& base, const json& cur, bool across_models) {
   std::set<std::string> mismatches;
   for (const auto& b : base["summary"]) {
     const auto it = current_data.find(key_without_data(b, across_models));
-    if (it == current_data.end() || it->second == data_of(b) || data_of(b).empty()) continue;
-    mismatches.insert(b.value("task", "") + ": baseline " + compact(data_of(b)) + ", current " + compact(it->second));
+    const json data = data_of(b);
+    if (it == current_data.end() || data.empty() || it->second == data) continue;
+    mismatches.insert(b.value("task", "") + ": baseline " + compact(data) + ", current " + compact(it->second));
   }
   if (mismatches.empty()) return;
   std::string list;

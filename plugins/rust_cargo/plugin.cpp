@@ -274,11 +274,10 @@ class rust_cargo_benchmark {
     };
     // What judged: toolchain, dataset and sandbox, on the first record.
     using bem::tasks::string_field;
-    const std::string& manifest_hash = manifest_hash_;
-    const bool pinned = data_.version == "benchmarks_v1" && manifest_hash == benchmarks_v1_manifest_sha256;
+    const bool pinned = data_.version == "benchmarks_v1" && manifest_hash_ == benchmarks_v1_manifest_sha256;
     emit("all",
          {string_field("benchmark_version", data_.version),
-          string_field("dataset_sha256", manifest_hash),
+          string_field("dataset_sha256", manifest_hash_),
           {"dataset_is_pinned_v1", pinned ? "true" : "false"},
           string_field("dataset", dataset_dir_),
           string_field("rustc", tc.rustc_version),

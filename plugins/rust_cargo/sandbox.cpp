@@ -133,12 +133,12 @@ sandbox sandbox::detect(const std::string& exec_helper, const std::vector<std::s
   auto holds = [](const std::string& dir, const std::string& path) {
     return dir == "/" || path == dir || path.rfind(dir + "/", 0) == 0;
   };
+  std::vector<std::string> needed = {"/usr", "/etc", fs::path(exec_helper).parent_path().string()};
+  needed.insert(needed.end(), toolchain_dirs.begin(), toolchain_dirs.end());
   for (const auto& h : hidden) {
     std::error_code ec;
     const auto dir = fs::canonical(h, ec);
     if (ec || !fs::is_directory(dir, ec)) continue;  // not there: nothing to hide
-    std::vector<std::string> needed = {"/usr", "/etc", fs::path(exec_helper).parent_path().string()};
-    needed.insert(needed.end(), toolchain_dirs.begin(), toolchain_dirs.end());
     for (const auto& n : needed) {
       if (holds(dir.string(), n)) {
         why = "the folder " + dir.string() + " (to hide: it holds the dataset) contains " + n +
