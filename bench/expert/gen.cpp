@@ -1,6 +1,20 @@
-// Writes straight-line C++ for the bench circuits: one named local per gate,
-// one plain expression each, as a person would write them by hand. The
-// output is the bench's peer for the compiled form.
+// Writes straight-line C++ for the bench circuits, three ways:
+//   straight_line_G    one named local per gate, one plain expression each,
+//                      as a person would write them by hand: the bench's peer
+//                      for the compiled form;
+//   memory_line_G      every node in a scratch array and a compiler barrier
+//                      after each gate, so each gate loads its operands from
+//                      memory and stores its result there, as an interpreter
+//                      does, with no decoding and no dispatch; the operand
+//                      addresses are displacements in the instructions;
+//   register_line_G    the same, but each operand's offset comes in a
+//                      register the compiler cannot see through (one
+//                      instruction per operand), as an interpreter's operand
+//                      addresses must: they are data, not code.
+// The memory lines use the interpreter's own gate kernels (line_gates.hpp)
+// on words of 32 bytes (W = 256).
+// The two memory lines bound what any interpreter that keeps its nodes in
+// memory can do (docs/circuits.md).
 #include "circuits.hpp"
 
 #include <cstdio>
@@ -15,6 +29,51 @@ void node(char (&buf)[24], std::uint32_t v) {
     std::snprintf(buf, sizeof buf, "v%u", v);
 }
 
+/// The expression of gate g over the operand spellings a, b, x.
+void expression(std::FILE* f, const bem::gate& g, const char* a, const char* b, const char* x) {
+  switch (g.op) {
+    case bem::gate_op::and_: std::fprintf(f, "%s & %s", a, b); break;
+    case bem::gate_op::or_: std::fprintf(f, "%s | %s", a, b); break;
+    case bem::gate_op::xor_: std::fprintf(f, "%s ^ %s", a, b); break;
+    case bem::gate_op::not_: std::fprintf(f, "~%s", a); break;
+    case bem::gate_op::andn: std::fprintf(f, "%s & ~%s", a, b); break;
+    case bem::gate_op::ternary:
+      if (g.tt == bem::ternary_tt::mux)
+        std::fprintf(f, "(%s & %s) | (~%s & %s)", a, b, a, x);
+      else if (g.tt == bem::ternary_tt::majority)
+        std::fprintf(f, "(%s & %s) | (%s & (%s | %s))", a, b, x, a, b);
+      else
+        std::fprintf(f, "%s ^ %s ^ %s", a, b, x);  // the generator's only other table, 0x96
+      break;
+  }
+}
+
+/// memory_line_G (registered = false) or register_line_G (true): the gates
+/// of bench/expert/line_gates.hpp, in the circuit's order.
+template <class C>
+void write_memory_line(std::FILE* f, const char* name, const C& c, bool registered) {
+  const char* r = registered ? "true" : "false";
+  std::fprintf(f, "inline void %s(const char* in, char* out, char* v) {\n", name);
+  std::fprintf(f, "  line_copy(v, in, 32);\n");
+  for (std::size_t i = 0; i < c.gates.size(); ++i) {
+    const auto& g = c.gates[i];
+    switch (g.op) {
+      case bem::gate_op::not_: std::fprintf(f, "  line_gate<0x0F, %s>(v, %zu, %u);\n", r, 32 + i, g.a); break;
+      case bem::gate_op::ternary:
+        std::fprintf(f, "  line_gate<0x%02X, %s>(v, %zu, %u, %u, %u);\n", g.tt, r, 32 + i, g.a, g.b, g.c);
+        break;
+      default: {
+        const unsigned tt = g.op == bem::gate_op::and_ ? 0xC0 : g.op == bem::gate_op::or_ ? 0xFC
+                            : g.op == bem::gate_op::xor_ ? 0x3C : 0x30;  // andn
+        std::fprintf(f, "  line_gate<0x%02X, %s>(v, %zu, %u, %u);\n", tt, r, 32 + i, g.a, g.b);
+      }
+    }
+  }
+  for (std::size_t k = 0; k < c.outputs.size(); ++k)
+    std::fprintf(f, "  line_copy(out + %zu * line_word_bytes, v + %u * line_word_bytes, 1);\n", k, c.outputs[k]);
+  std::fprintf(f, "}\n\n");
+}
+
 template <class C>
 void write(std::FILE* f, const char* name, const C& c) {
   std::fprintf(f, "template <class W>\ninline void %s(const W* in, W* out) {\n", name);
@@ -25,21 +84,7 @@ void write(std::FILE* f, const char* name, const C& c) {
     node(b, g.b);
     node(x, g.c);
     std::fprintf(f, "  const W v%zu = ", 32 + i);
-    switch (g.op) {
-      case bem::gate_op::and_: std::fprintf(f, "%s & %s", a, b); break;
-      case bem::gate_op::or_: std::fprintf(f, "%s | %s", a, b); break;
-      case bem::gate_op::xor_: std::fprintf(f, "%s ^ %s", a, b); break;
-      case bem::gate_op::not_: std::fprintf(f, "~%s", a); break;
-      case bem::gate_op::andn: std::fprintf(f, "%s & ~%s", a, b); break;
-      case bem::gate_op::ternary:
-        if (g.tt == bem::ternary_tt::mux)
-          std::fprintf(f, "(%s & %s) | (~%s & %s)", a, b, a, x);
-        else if (g.tt == bem::ternary_tt::majority)
-          std::fprintf(f, "(%s & %s) | (%s & (%s | %s))", a, b, x, a, b);
-        else
-          std::fprintf(f, "%s ^ %s ^ %s", a, b, x);  // the generator's only other table, 0x96
-        break;
-    }
+    expression(f, g, a, b, x);
     std::fprintf(f, ";\n");
   }
   for (std::size_t k = 0; k < c.outputs.size(); ++k) {
@@ -61,5 +106,19 @@ int main(int argc, char** argv) {
   write(f, "straight_line_128", expert_bench::circuit128);
   write(f, "straight_line_256", expert_bench::circuit256);
   write(f, "straight_line_512", expert_bench::circuit512);
+  std::fprintf(f, "#include \"line_gates.hpp\"\n\nnamespace expert_bench {\n\n");
+  for (const bool reg : {false, true}) {
+    const char* kind = reg ? "register_line" : "memory_line";
+    char name[32];
+    std::snprintf(name, sizeof name, "%s_64", kind);
+    write_memory_line(f, name, expert_bench::circuit64, reg);
+    std::snprintf(name, sizeof name, "%s_128", kind);
+    write_memory_line(f, name, expert_bench::circuit128, reg);
+    std::snprintf(name, sizeof name, "%s_256", kind);
+    write_memory_line(f, name, expert_bench::circuit256, reg);
+    std::snprintf(name, sizeof name, "%s_512", kind);
+    write_memory_line(f, name, expert_bench::circuit512, reg);
+  }
+  std::fprintf(f, "}  // namespace expert_bench\n");
   return std::fclose(f) == 0 ? 0 : 1;
 }
