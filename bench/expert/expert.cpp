@@ -144,7 +144,7 @@ struct row {
 template <const auto& C, class Straight, class Memory, class Register>
 row bench_circuit(Straight straight, Memory memory, Register registers) {
   const bem::gate_list list = C.to_gate_list();
-  std::vector<word> scratch(list.scratch_size()), peer_scratch(list.scratch_size()), line_scratch(32 + C.gates.size());
+  std::vector<word> scratch(list.scratch_size()), peer_scratch(list.scratch_size()), line_scratch(C.n + C.g);
   const auto ours = measure([&](const word* in, word* out) {
     list.evaluate(std::span<const word>(in, 32), std::span<word>(out, 8), std::span<word>(scratch));
   });

@@ -12,9 +12,8 @@
 //                      instruction per operand), as an interpreter's operand
 //                      addresses must: they are data, not code.
 // The memory lines use the interpreter's own gate kernels (line_gates.hpp)
-// on words of 32 bytes (W = 256).
-// The two memory lines bound what any interpreter that keeps its nodes in
-// memory can do (docs/circuits.md).
+// on words of 32 bytes (W = 256); they bound what an interpreter that keeps
+// its nodes in memory can do (docs/circuits.md).
 #include "circuits.hpp"
 
 #include <cstdio>
@@ -29,43 +28,29 @@ void node(char (&buf)[24], std::uint32_t v) {
     std::snprintf(buf, sizeof buf, "v%u", v);
 }
 
-/// The expression of gate g over the operand spellings a, b, x.
-void expression(std::FILE* f, const bem::gate& g, const char* a, const char* b, const char* x) {
-  switch (g.op) {
-    case bem::gate_op::and_: std::fprintf(f, "%s & %s", a, b); break;
-    case bem::gate_op::or_: std::fprintf(f, "%s | %s", a, b); break;
-    case bem::gate_op::xor_: std::fprintf(f, "%s ^ %s", a, b); break;
-    case bem::gate_op::not_: std::fprintf(f, "~%s", a); break;
-    case bem::gate_op::andn: std::fprintf(f, "%s & ~%s", a, b); break;
-    case bem::gate_op::ternary:
-      if (g.tt == bem::ternary_tt::mux)
-        std::fprintf(f, "(%s & %s) | (~%s & %s)", a, b, a, x);
-      else if (g.tt == bem::ternary_tt::majority)
-        std::fprintf(f, "(%s & %s) | (%s & (%s | %s))", a, b, x, a, b);
-      else
-        std::fprintf(f, "%s ^ %s ^ %s", a, b, x);  // the generator's only other table, 0x96
-      break;
-  }
-}
-
 /// memory_line_G (registered = false) or register_line_G (true): the gates
 /// of bench/expert/line_gates.hpp, in the circuit's order.
 template <class C>
 void write_memory_line(std::FILE* f, const char* name, const C& c, bool registered) {
   const char* r = registered ? "true" : "false";
   std::fprintf(f, "inline void %s(const char* in, char* out, char* v) {\n", name);
-  std::fprintf(f, "  line_copy(v, in, 32);\n");
+  std::fprintf(f, "  line_copy(v, in, %zu);\n", c.n);
   for (std::size_t i = 0; i < c.gates.size(); ++i) {
     const auto& g = c.gates[i];
+    const std::size_t node = c.n + i;
     switch (g.op) {
-      case bem::gate_op::not_: std::fprintf(f, "  line_gate<0x0F, %s>(v, %zu, %u);\n", r, 32 + i, g.a); break;
+      case bem::gate_op::not_:
+        std::fprintf(f, "  line_gate<bem::detail::tt1_not, %s>(v, %zu, %u);\n", r, node, g.a);
+        break;
       case bem::gate_op::ternary:
-        std::fprintf(f, "  line_gate<0x%02X, %s>(v, %zu, %u, %u, %u);\n", g.tt, r, 32 + i, g.a, g.b, g.c);
+        std::fprintf(f, "  line_gate<0x%02X, %s>(v, %zu, %u, %u, %u);\n", g.tt, r, node, g.a, g.b, g.c);
         break;
       default: {
-        const unsigned tt = g.op == bem::gate_op::and_ ? 0xC0 : g.op == bem::gate_op::or_ ? 0xFC
-                            : g.op == bem::gate_op::xor_ ? 0x3C : 0x30;  // andn
-        std::fprintf(f, "  line_gate<0x%02X, %s>(v, %zu, %u, %u);\n", tt, r, 32 + i, g.a, g.b);
+        const char* table = g.op == bem::gate_op::and_   ? "tt2_and"
+                            : g.op == bem::gate_op::or_  ? "tt2_or"
+                            : g.op == bem::gate_op::xor_ ? "tt2_xor"
+                                                         : "tt2_andn";
+        std::fprintf(f, "  line_gate<bem::detail::%s, %s>(v, %zu, %u, %u);\n", table, r, node, g.a, g.b);
       }
     }
   }
@@ -84,7 +69,21 @@ void write(std::FILE* f, const char* name, const C& c) {
     node(b, g.b);
     node(x, g.c);
     std::fprintf(f, "  const W v%zu = ", 32 + i);
-    expression(f, g, a, b, x);
+    switch (g.op) {
+      case bem::gate_op::and_: std::fprintf(f, "%s & %s", a, b); break;
+      case bem::gate_op::or_: std::fprintf(f, "%s | %s", a, b); break;
+      case bem::gate_op::xor_: std::fprintf(f, "%s ^ %s", a, b); break;
+      case bem::gate_op::not_: std::fprintf(f, "~%s", a); break;
+      case bem::gate_op::andn: std::fprintf(f, "%s & ~%s", a, b); break;
+      case bem::gate_op::ternary:
+        if (g.tt == bem::ternary_tt::mux)
+          std::fprintf(f, "(%s & %s) | (~%s & %s)", a, b, a, x);
+        else if (g.tt == bem::ternary_tt::majority)
+          std::fprintf(f, "(%s & %s) | (%s & (%s | %s))", a, b, x, a, b);
+        else
+          std::fprintf(f, "%s ^ %s ^ %s", a, b, x);  // the generator's only other table, 0x96
+        break;
+    }
     std::fprintf(f, ";\n");
   }
   for (std::size_t k = 0; k < c.outputs.size(); ++k) {
