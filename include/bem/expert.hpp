@@ -104,8 +104,12 @@ class expert {
     stats_.wins += won ? 1 : 0;
   }
 
-  /// Words of scratch one application needs: x, y and the circuit's own.
-  std::size_t scratch_size() const noexcept { return circuit_.inputs() + circuit_.outputs() + circuit_.scratch_size(); }
+  /// Words of scratch one application needs: y, and x beside the
+  /// circuit's own scratch (or as its first n words, for a circuit that
+  /// reads its inputs in place: detail::circuit_inputs_in_place).
+  std::size_t scratch_size() const noexcept {
+    return (in_place ? 0 : circuit_.inputs()) + circuit_.outputs() + circuit_.scratch_size();
+  }
 
   /// Gathers x from state and shared (into scratch), evaluates y.
   template <bit_sliced_word W>
@@ -116,19 +120,25 @@ class expert {
     if (scratch.size() < scratch_size())
       throw std::invalid_argument("expert: scratch has " + std::to_string(scratch.size()) + " words, needs " +
                                   std::to_string(scratch_size()));
-    W* x = scratch.data();
+    // Layout: [y | circuit scratch, x its first n words] for a circuit that
+    // reads its inputs in place, else [y | x | circuit scratch].
+    const std::span<W> y = scratch.first(m);
+    const std::span<W> circuit_scratch = scratch.subspan(in_place ? m : m + n);
+    W* const x = in_place ? circuit_scratch.data() : scratch.data() + m;
+    // The read spec in locals: stores of words may alias anything (lane
+    // words are may_alias vectors), so members would be reloaded per input.
+    const read_bit* const reads = read_.bits.data();
+    const W* const s = state.data();
+    const std::uint64_t* const bits = shared.data();
     const W zero = zero_word<W>(), ones = ~zero;
     for (std::size_t j = 0; j < n; ++j) {
-      const read_bit& r = read_.bits[j];
-      if (r.from == read_bit::source::state) {
-        x[j] = state[r.index];
-      } else {
-        const bool bit = (shared[r.index / 64] >> (r.index % 64)) & 1u;
-        x[j] = bit ? ones : zero;
-      }
+      const read_bit r = reads[j];
+      if (r.from == read_bit::source::state)
+        x[j] = s[r.index];
+      else
+        x[j] = ((bits[r.index / 64] >> (r.index % 64)) & 1u) != 0 ? ones : zero;
     }
-    const std::span<W> y = scratch.subspan(n, m);
-    circuit_.evaluate(std::span<const W>(x, n), y, scratch.subspan(n + m));
+    circuit_.evaluate(std::span<const W>(x, n), y, circuit_scratch);
     return y;
   }
 
@@ -136,9 +146,11 @@ class expert {
   template <bit_sliced_word W>
   void apply(std::span<W> state, std::span<const std::uint64_t> shared, std::span<W> scratch) const {
     const std::span<const W> y = compute<W>(state, shared, scratch);
+    const write_bit* const writes = write_.bits.data();  // in a local: see compute
+    W* const s = state.data();
     for (std::size_t k = 0; k < y.size(); ++k) {
-      const write_bit& w = write_.bits[k];
-      state[w.state_index] = w.how == write_bit::mode::overwrite ? y[k] : state[w.state_index] ^ y[k];
+      const write_bit w = writes[k];
+      s[w.state_index] = w.how == write_bit::mode::overwrite ? y[k] : s[w.state_index] ^ y[k];
     }
   }
 
@@ -147,16 +159,19 @@ class expert {
   void apply_masked(const W& mask, std::span<W> state, std::span<const std::uint64_t> shared,
                     std::span<W> scratch) const {
     const std::span<const W> y = compute<W>(state, shared, scratch);
+    const write_bit* const writes = write_.bits.data();  // in a local: see compute
+    W* const s = state.data();
     for (std::size_t k = 0; k < y.size(); ++k) {
-      const write_bit& w = write_.bits[k];
-      W& s = state[w.state_index];
-      const W updated = w.how == write_bit::mode::overwrite ? y[k] : s ^ y[k];
-      s = detail::blend_any(mask, updated, s);
+      const write_bit w = writes[k];
+      const W updated = w.how == write_bit::mode::overwrite ? y[k] : s[w.state_index] ^ y[k];
+      s[w.state_index] = detail::blend_any(mask, updated, s[w.state_index]);
     }
   }
 
  private:
   identifier id_;
+  static constexpr bool in_place = detail::circuit_inputs_in_place<C>;
+
   read_spec read_;
   C circuit_;
   write_spec write_;

@@ -91,6 +91,11 @@ void check_fast_equals_reference(const bem::gate_list& c, std::uint64_t seed) {
   std::vector<W> again(c.outputs());
   c.evaluate(std::span<const W>(in), std::span<W>(again));
   CHECK(again == plain);
+  // Inputs in place: in is scratch's first n words, and is not copied.
+  std::copy(in.begin(), in.end(), scratch.begin());
+  std::vector<W> in_place(c.outputs());
+  c.evaluate(std::span<const W>(scratch.data(), c.inputs()), std::span<W>(in_place), std::span<W>(scratch));
+  CHECK(in_place == plain);
 }
 
 template <class W>

@@ -26,6 +26,11 @@
 //     words), `std::span<Word> out` (m words) and `std::span<Word> scratch`
 //     (scratch_size() words): the allocation-free hot path;
 //   - `c.evaluate(in, out)`: the same, allocating its scratch (convenience).
+// Optional: `C::inputs_in_place` (a static constexpr bool), true when
+// evaluate accepts `in` as the first n words of `scratch` and then reads the
+// inputs where they are instead of copying them (a caller that gathers
+// its inputs, as bem::expert does, saves n word copies per evaluation).
+// bem::gate_list has it; detail::circuit_inputs_in_place<C> reads it.
 // Laws:
 //   1. Lane independence: output bit k of lane l depends only on the input
 //      bits of lane l, and is C's k-th output function of them — the same
@@ -131,6 +136,15 @@ inline void check_circuit_spans(const char* what, std::size_t n, std::size_t m, 
                                 " scratch words, got " + std::to_string(in) + ", " + std::to_string(out) + " and " +
                                 std::to_string(scratch));
 }
+
+/// C::inputs_in_place where C declares it (see the concept above), else false.
+template <class C>
+inline constexpr bool circuit_inputs_in_place = [] {
+  if constexpr (requires { C::inputs_in_place; })
+    return static_cast<bool>(C::inputs_in_place);
+  else
+    return false;
+}();
 }  // namespace detail
 
 BEM_NAMESPACE_END

@@ -446,6 +446,9 @@ constexpr std::size_t live_gate_count(std::size_t n, std::span<const gate> gates
 class gate_list {
  public:
   using circuit_tag = circuit_representation_tag;
+  /// evaluate takes `in` as the first n words of `scratch`, and then does
+  /// not copy the inputs (bem/circuits/circuit.hpp).
+  static constexpr bool inputs_in_place = true;
 
   gate_list() = default;
 
@@ -492,7 +495,9 @@ class gate_list {
   /// gates left after fusion (each a function of at most 3 nodes).
   std::size_t op_count() const noexcept { return ops_; }
 
-  /// The fast interpreter (scheduled runs; see the header comment).
+  /// The fast interpreter (scheduled runs; see the header comment). `in`
+  /// is either scratch's first n words (the inputs in place, not copied)
+  /// or disjoint from scratch.
   template <bit_sliced_word W>
   void evaluate(std::span<const W> in, std::span<W> out, std::span<W> scratch) const {
     detail::check_circuit_spans("gate_list", n_, outputs_.size(), scratch_size(), in.size(), out.size(),
@@ -544,7 +549,7 @@ class gate_list {
   /// Generic words: the same program with the word operations of W.
   template <bit_sliced_word W>
   void evaluate_words(const W* in, W* out, std::size_t m, W* v) const {
-    std::copy(in, in + n_, v);
+    if (in != v) std::copy(in, in + n_, v);  // else the inputs are in place
     W* dst = v + n_;
     const std::uint32_t* o = operands_.data();
     auto at = [v](std::uint32_t slot) -> const W& { return v[slot]; };
@@ -645,7 +650,8 @@ class gate_list {
     // otherwise alias them, and the compiler would reload them.
     const std::size_t in_bytes = n_ * S;
     const std::uint32_t* const outs = output_slots_.data();
-    for (std::size_t i = 0; i < in_bytes; i += blk::bytes) blk::copy(v + i, in + i);
+    if (in != v)  // else the inputs are in place
+      for (std::size_t i = 0; i < in_bytes; i += blk::bytes) blk::copy(v + i, in + i);
     const std::uint16_t* p = code_.data();
     std::uint64_t x;  // the fields of a binary pair
     detail::gl_ctl ctl;
