@@ -125,7 +125,7 @@ void measure_once(F&& eval, timing& t) {
     eval(in.data(), out);
     for (const auto& y : out) acc ^= y;
     const std::size_t bit = static_cast<std::size_t>(i) % 32, lane = (static_cast<std::size_t>(i) * 7919u) % W;
-    in[bit].set_lane(lane, !in[bit].lane(lane));
+    in[bit].flip_lane(lane);
   }
   const std::uint64_t t1 = bem::read_tsc_end();
   t.ticks_per_eval = std::min(t.ticks_per_eval, static_cast<double>(t1 - t0) / iterations);

@@ -374,6 +374,28 @@ class alignas(detail::lane_chunk_bits(W) / 8) lane_word {
     w_[l / 64] = v ? (w_[l / 64] | m) : (w_[l / 64] & ~m);
   }
 
+  /// Inverts lane l; l < W. Chunk-wide: the one-lane mask is built in
+  /// registers and XORed into every chunk, so a full-width read of the word
+  /// that follows gets the stored chunk forwarded. After set_lane's 64-bit
+  /// store, a 256-bit read cannot be forwarded and waits for the store to
+  /// reach the cache (measured: 20-25 TSC ticks per 2.3 iteration of two
+  /// flips, 12% of a compiled G = 256 expert).
+  BEM_DETAIL_LANES_INLINE void flip_lane(std::size_t l) noexcept {
+#if BEM_DETAIL_LANES_VECTOR
+    if constexpr (chunk_words > 1) {
+      chunk word_number{};  // 0, 1, ..., chunk_words - 1
+      for (std::size_t k = 0; k < chunk_words; ++k) word_number[k] = k;
+      const chunk bit = chunk{} + (std::uint64_t{1} << (l % 64));
+      for (std::size_t i = 0; i < chunk_count; ++i) {
+        const chunk here = (chunk)(word_number == chunk{} + (l / 64 - i * chunk_words));  // all ones where l is
+        store(*this, i, load(*this, i) ^ (bit & here));
+      }
+      return;
+    }
+#endif
+    w_[l / 64] ^= std::uint64_t{1} << (l % 64);
+  }
+
   friend constexpr bool operator==(const lane_word&, const lane_word&) noexcept = default;
 
   friend lane_word operator&(const lane_word& a, const lane_word& b) noexcept {

@@ -91,7 +91,7 @@ measurement run_loop(const C& circuit, std::uint64_t seed, std::int64_t l_loop, 
       std::uint64_t r = rng.next();
       for (int f = 0; f < flips; ++f, r >>= 16) {
         const std::size_t bit = r & 31u, lane = (r >> 5) % W;
-        state[bit].set_lane(lane, !state[bit].lane(lane));
+        state[bit].flip_lane(lane);  // full width: see lane_word::flip_lane
       }
     }
   };

@@ -104,6 +104,14 @@ void check_word(bem::xoshiro256ss& g) {
     e.set_lane(l, false);
     CHECK(e == L::zeros());
   }
+  // flip_lane inverts exactly lane l of any word: as set_lane(l, !lane(l)).
+  const L a = random_word<W>(g);
+  for (std::size_t l = 0; l < W; ++l) {
+    L flipped = a, expected = a;
+    flipped.flip_lane(l);
+    expected.set_lane(l, !a.lane(l));
+    CHECK_MESSAGE(flipped == expected, "W=", W, " l=", l);
+  }
   // Parity of all-ones is W mod 2 = 0, popcount W.
   CHECK(bem::popcount(L::ones()) == W);
   CHECK(!bem::parity(L::ones()));
