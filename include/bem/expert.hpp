@@ -169,9 +169,9 @@ class expert {
   }
 
  private:
-  identifier id_;
   static constexpr bool in_place = detail::circuit_inputs_in_place<C>;
 
+  identifier id_;
   read_spec read_;
   C circuit_;
   write_spec write_;
