@@ -58,6 +58,8 @@
 #pragma once
 
 #include <bem/circuits/circuit.hpp>
+#include <bem/circuits/gate.hpp>
+#include <bem/circuits/lut.hpp>
 #include <bem/version.hpp>
 
 #include <algorithm>
@@ -76,93 +78,6 @@
 #endif
 
 BEM_NAMESPACE_BEGIN
-
-/// The operations of a gate list.
-enum class gate_op : std::uint8_t {
-  and_ = 0,  ///< a & b
-  or_ = 1,   ///< a | b
-  xor_ = 2,  ///< a ^ b
-  not_ = 3,  ///< ~a
-  andn = 4,  ///< a & ~b
-  ternary = 5,  ///< truth table tt over (a, b, c)
-};
-
-/// Number of operands of an operation.
-constexpr int gate_arity(gate_op op) noexcept {
-  return op == gate_op::not_ ? 1 : op == gate_op::ternary ? 3 : 2;
-}
-
-/// One gate: operation, truth table (ternary only, else 0), operand nodes
-/// (unused operands are 0).
-struct gate {
-  gate_op op = gate_op::and_;
-  std::uint8_t tt = 0;
-  std::uint32_t a = 0, b = 0, c = 0;
-  friend constexpr bool operator==(const gate&, const gate&) = default;
-};
-
-/// Well-known truth tables of ternary gates.
-namespace ternary_tt {
-inline constexpr std::uint8_t mux = 0xCA;       ///< a ? b : c
-inline constexpr std::uint8_t majority = 0xE8;  ///< at least two of a, b, c
-inline constexpr std::uint8_t xor3 = 0x96;      ///< a ^ b ^ c
-inline constexpr std::uint8_t and3 = 0x80;      ///< a & b & c
-inline constexpr std::uint8_t or3 = 0xFE;       ///< a | b | c
-}  // namespace ternary_tt
-
-/// The algebraic normal form of an 8-bit truth table: bit S (S a subset of
-/// {a = 4, b = 2, c = 1}) is the coefficient of the product of S's
-/// variables (bit 0: the constant). Its own inverse (the Moebius transform).
-constexpr std::uint8_t ternary_anf(std::uint8_t tt) noexcept {
-  unsigned f = tt;
-  for (unsigned bit = 1; bit < 8; bit <<= 1)
-    for (unsigned s = 0; s < 8; ++s)
-      if (s & bit) f ^= ((f >> (s ^ bit)) & 1u) << s;
-  return static_cast<std::uint8_t>(f);
-}
-
-/// A ternary gate of any truth table from its ANF coefficients (`anf` as
-/// from ternary_anf): an XOR of the products of a, b, c that appear.
-template <bit_sliced_word W>
-constexpr W ternary_by_anf(std::uint8_t anf, const W& a, const W& b, const W& c) {
-  W r = zero_word<W>();
-  if (anf & 0x01) r = ~r;
-  if (anf & 0x02) r = r ^ c;
-  if (anf & 0x04) r = r ^ b;
-  if (anf & 0x08) r = r ^ (b & c);
-  if (anf & 0x10) r = r ^ a;
-  if (anf & 0x20) r = r ^ (a & c);
-  if (anf & 0x40) r = r ^ (a & b);
-  if (anf & 0x80) r = r ^ (a & b & c);
-  return r;
-}
-
-/// A ternary gate: the common tables by their formulas, any other by its ANF.
-template <bit_sliced_word W>
-constexpr W apply_ternary(std::uint8_t tt, const W& a, const W& b, const W& c) {
-  switch (tt) {
-    case ternary_tt::mux: return (a & b) | (~a & c);
-    case ternary_tt::majority: return (a & b) | (c & (a | b));
-    case ternary_tt::xor3: return a ^ b ^ c;
-    case ternary_tt::and3: return a & b & c;
-    case ternary_tt::or3: return a | b | c;
-    default: return ternary_by_anf(ternary_anf(tt), a, b, c);
-  }
-}
-
-/// One gate applied to its operand values.
-template <bit_sliced_word W>
-constexpr W apply_gate(gate_op op, std::uint8_t tt, const W& a, const W& b, const W& c) {
-  switch (op) {
-    case gate_op::and_: return a & b;
-    case gate_op::or_: return a | b;
-    case gate_op::xor_: return a ^ b;
-    case gate_op::not_: return ~a;
-    case gate_op::andn: return a & ~b;
-    case gate_op::ternary: return apply_ternary(tt, a, b, c);
-  }
-  return a;
-}
 
 namespace detail {
 
@@ -699,143 +614,22 @@ class gate_list {
 #undef BEM_GL_OTHER
 #endif
 
-  /// One operation of the program: a function of k = 1..3 nodes as an 8-bit
-  /// table over slots (leaf[0], leaf[1], leaf[2]) in the vpternlog
-  /// convention; it does not depend on slots >= k.
-  struct lut {
-    std::uint8_t k = 0, tt = 0;
-    std::uint32_t leaf[3] = {0, 0, 0};
-  };
+  using lut = detail::lut;
   struct run {
     std::uint8_t k, tt;
     std::uint32_t count;
   };
 
-  /// The table of `f` (bool(const bool* slot_values)) over three slots.
-  template <class F>
-  static std::uint8_t table_of(F f) {
-    unsigned tt = 0;
-    for (unsigned idx = 0; idx < 8; ++idx) {
-      const bool x[3] = {((idx >> 2) & 1u) != 0, ((idx >> 1) & 1u) != 0, (idx & 1u) != 0};
-      if (f(x)) tt |= 1u << idx;
-    }
-    return static_cast<std::uint8_t>(tt);
-  }
-  static bool lut_value(const lut& l, const bool* slot) {
-    return ((l.tt >> ((slot[0] ? 4 : 0) | (slot[1] ? 2 : 0) | (slot[2] ? 1 : 0))) & 1u) != 0;
-  }
-
-  /// The lut over `leaves` (distinct nodes) that computes value(node -> bool).
-  template <class Value>
-  static lut make_lut(const std::uint32_t* leaves, std::size_t k, Value value) {
-    lut l;
-    l.k = static_cast<std::uint8_t>(k);
-    for (std::size_t j = 0; j < k; ++j) l.leaf[j] = leaves[j];
-    l.tt = table_of([&](const bool* x) {
-      auto node = [&](std::uint32_t v) {
-        for (std::size_t j = 0; j < k; ++j)
-          if (leaves[j] == v) return x[j];
-        return false;  // not reached: every node read is a leaf
-      };
-      return value(node);
-    });
-    return l;
-  }
-
-  /// Drops the slots the table does not depend on (a constant keeps slot 0:
-  /// the program reads one node for it).
-  static lut drop_unused(lut l) {
-    std::uint32_t keep[3];
-    std::size_t k = 0;
-    for (std::size_t j = 0; j < l.k; ++j) {
-      const unsigned bit = 4u >> j;
-      bool depends = false;
-      for (unsigned idx = 0; idx < 8; ++idx) depends = depends || (((l.tt >> idx) ^ (l.tt >> (idx ^ bit))) & 1u) != 0;
-      if (depends) keep[k++] = l.leaf[j];
-    }
-    if (k == l.k) return l;
-    if (k == 0) keep[k++] = l.leaf[0];
-    const lut old = l;
-    return make_lut(keep, k, [&](auto node) {
-      bool x[3] = {false, false, false};
-      for (std::size_t j = 0; j < old.k; ++j) x[j] = node_or_false(node, old.leaf[j], keep, k);
-      return lut_value(old, x);
-    });
-  }
-  template <class Node>
-  static bool node_or_false(Node node, std::uint32_t v, const std::uint32_t* keep, std::size_t k) {
-    for (std::size_t j = 0; j < k; ++j)
-      if (keep[j] == v) return node(v);
-    return false;  // a slot the table ignores
-  }
-
-  /// Gate i as a lut over its distinct operands.
-  static lut gate_lut(const gate& g) {
-    const int arity = gate_arity(g.op);
-    const std::uint32_t ops[3] = {g.a, g.b, g.c};
-    std::uint32_t leaves[3];
-    std::size_t k = 0;
-    for (int j = 0; j < arity; ++j)
-      if (std::find(leaves, leaves + k, ops[j]) == leaves + k) leaves[k++] = ops[j];
-    return drop_unused(make_lut(leaves, k, [&](auto node) {
-      const bool a = node(g.a), b = arity > 1 ? node(g.b) : a, c = arity > 2 ? node(g.c) : a;
-      return apply_gate<std::uint64_t>(g.op, g.tt, a ? ~0ull : 0ull, b ? ~0ull : 0ull, c ? ~0ull : 0ull) != 0;
-    }));
-  }
-
   /// Compiles the list into the program (see the header comment).
   void schedule() {
     const std::size_t g = gates_.size();
-    std::vector<lut> luts(g);
-    std::vector<std::uint32_t> readers(n_ + g, 0);  // luts (and outputs) reading a node
-    std::vector<bool> absorbed(g, false);
-    for (auto o : outputs_) readers[o] += 1;
+    detail::lut_graph graph = detail::lut_graph_of(n_, gates_, outputs_);
+    // Fusion only into tables the list already has: no new kind, so no new run.
     std::vector<bool> allowed(4 * 256, false);
-    for (std::size_t i = 0; i < g; ++i) {
-      luts[i] = gate_lut(gates_[i]);
-      allowed[(luts[i].k << 8) | luts[i].tt] = true;
-      for (std::size_t q = 0; q < luts[i].k; ++q) ++readers[luts[i].leaf[q]];
-    }
-    for (std::size_t i = 0; i < g; ++i) {
-      lut& l = luts[i];
-      for (bool changed = true; changed;) {
-        changed = false;
-        for (std::size_t j = 0; j < l.k && !changed; ++j) {
-          const std::uint32_t x = l.leaf[j];
-          if (x < n_ || readers[x] != 1) continue;  // an input, or read elsewhere too
-          const lut inner = luts[x - n_];
-          std::uint32_t leaves[3];
-          std::size_t k = 0;
-          bool fits = true;
-          auto add = [&](std::uint32_t v) {
-            if (std::find(leaves, leaves + k, v) != leaves + k) return;
-            if (k == 3)
-              fits = false;
-            else
-              leaves[k++] = v;
-          };
-          for (std::size_t q = 0; q < l.k; ++q)
-            if (q != j) add(l.leaf[q]);
-          for (std::size_t q = 0; q < inner.k; ++q) add(inner.leaf[q]);
-          if (!fits) continue;
-          const lut outer = l;
-          const lut fused = drop_unused(make_lut(leaves, k, [&](auto node) {
-            bool xi[3] = {false, false, false}, xo[3] = {false, false, false};
-            for (std::size_t q = 0; q < inner.k; ++q) xi[q] = node(inner.leaf[q]);
-            for (std::size_t q = 0; q < outer.k; ++q) xo[q] = q == j ? lut_value(inner, xi) : node(outer.leaf[q]);
-            return lut_value(outer, xo);
-          }));
-          if (!allowed[(fused.k << 8) | fused.tt]) continue;  // no new kind, so no new runs
-          // Reader counts: x and its reads are gone; i reads the fused leaves.
-          absorbed[x - n_] = true;
-          for (std::size_t q = 0; q < inner.k; ++q) --readers[inner.leaf[q]];
-          for (std::size_t q = 0; q < outer.k; ++q) --readers[outer.leaf[q]];
-          for (std::size_t q = 0; q < fused.k; ++q) ++readers[fused.leaf[q]];
-          l = fused;
-          changed = true;
-        }
-      }
-    }
+    for (const lut& l : graph.luts) allowed[(l.k << 8) | l.tt] = true;
+    detail::fuse_single_readers(graph, [&](const lut& fused) { return allowed[(fused.k << 8) | fused.tt]; });
+    const std::vector<lut>& luts = graph.luts;
+    const std::vector<bool>& absorbed = graph.absorbed;
 
     // Scheduling over the luts left.
     auto kind = [&](std::size_t i) -> std::uint32_t { return (static_cast<std::uint32_t>(luts[i].k) << 8) | luts[i].tt; };
