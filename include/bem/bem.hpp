@@ -36,10 +36,13 @@
 #include <bem/lanes.hpp>
 #include <bem/state.hpp>
 #include <bem/circuits/circuit.hpp>
+#include <bem/circuits/gate.hpp>
+#include <bem/circuits/lut.hpp>
 #include <bem/circuits/anf.hpp>
 #include <bem/circuits/robdd.hpp>
 #include <bem/circuits/gate_list.hpp>
 #include <bem/circuits/compiled.hpp>
+#include <bem/circuits/jit.hpp>
 #include <bem/circuits/convert.hpp>
 #include <bem/circuits/random_circuit.hpp>
 #include <bem/expert.hpp>

@@ -1,3 +1,4 @@
+#include <bem/circuits/jit.hpp>
 #include <bem/circuits/random_circuit.hpp>
 #include <bem/machine.hpp>
 #include <doctest/doctest.h>
@@ -111,6 +112,39 @@ TEST_CASE("two machines with the same inputs agree bit for bit") {
       a.mid_path_update();
       b.mid_path_update();
     }
+  }
+  CHECK(a.state_words() == b.state_words());
+  CHECK(a.log().head() == b.log().head());
+}
+
+TEST_CASE("a machine of run-time compiled experts steps exactly as one of interpreted experts") {
+  // The circuit policy swapped for bem::jit_circuit, the experts the same.
+  struct jit_policies : bem::default_machine_policies {
+    using circuit = bem::jit_circuit;
+  };
+  using jit_machine = bem::machine<N, K, W, jit_policies>;
+  bem::machine_config cfg;
+  cfg.tasks = 3;
+  cfg.k_small = 2;
+  machine_t a = make_machine(cfg, 120, 21);
+  jit_machine b(cfg);
+  bem::xoshiro256ss rng(21);
+  std::set<bem::identifier> used;
+  for (std::size_t i = 0; i < 120; ++i) {
+    const auto e = random_expert(rng, used);
+    b.add_expert({e.id(), e.reads(), bem::jit_circuit(e.circuit()), e.writes()});
+  }
+  for (std::size_t k = 0; k < N; ++k)  // the state and SHARED bits make_machine drew
+    for (std::size_t l = 0; l < W; ++l) b.state_words().set_bit(k, l, rng.bit());
+  for (std::size_t i = 0; i < K; ++i) b.set_shared_bit(i, rng.bit());
+  REQUIRE(a.state_words() == b.state_words());
+  for (std::uint64_t t = 0; t < 300; ++t) {
+    const auto o = obs(t, 3);
+    const auto ca = a.step(o);
+    const auto cb = b.step(o);
+    REQUIRE(std::vector<std::uint32_t>(ca.begin(), ca.end()) == std::vector<std::uint32_t>(cb.begin(), cb.end()));
+    a.reward(o.task_id, ca[0], static_cast<double>(t % 3 == 0));
+    b.reward(o.task_id, cb[0], static_cast<double>(t % 3 == 0));
   }
   CHECK(a.state_words() == b.state_words());
   CHECK(a.log().head() == b.log().head());

@@ -116,14 +116,6 @@ struct gate_list_vec<8> {
   typedef std::uint64_t type __attribute__((may_alias));
 };
 
-// Tables of the common functions of fewer than 3 slots (slot a = bit 2,
-// b = bit 1; the table does not depend on the slots not read).
-inline constexpr std::uint8_t tt2_and = 0xC0;   ///< a & b
-inline constexpr std::uint8_t tt2_or = 0xFC;    ///< a | b
-inline constexpr std::uint8_t tt2_xor = 0x3C;   ///< a ^ b
-inline constexpr std::uint8_t tt2_andn = 0x30;  ///< a & ~b
-inline constexpr std::uint8_t tt1_not = 0x0F;   ///< ~a
-
 /// The function of table TT on blocks: of (a, b, c), of (a, b) (c not read)
 /// or of a (b, c not read). One vpternlogq where the target has it and the
 /// function is not a single plain operation; else the formula (the ANF for

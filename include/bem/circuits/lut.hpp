@@ -24,6 +24,16 @@ BEM_NAMESPACE_BEGIN
 
 namespace detail {
 
+// Tables of the common functions of fewer than 3 slots (slot a = bit 2,
+// b = bit 1; the table does not depend on the slots not read).
+inline constexpr std::uint8_t tt2_and = 0xC0;     ///< a & b
+inline constexpr std::uint8_t tt2_or = 0xFC;      ///< a | b
+inline constexpr std::uint8_t tt2_xor = 0x3C;     ///< a ^ b
+inline constexpr std::uint8_t tt2_andn = 0x30;    ///< a & ~b
+inline constexpr std::uint8_t tt2_b_andn_a = 0x0C;  ///< ~a & b
+inline constexpr std::uint8_t tt1_not = 0x0F;     ///< ~a
+inline constexpr std::uint8_t tt1_identity = 0xF0;  ///< a
+
 /// A function of k = 1..3 distinct nodes by an 8-bit table (see above).
 struct lut {
   std::uint8_t k = 0, tt = 0;

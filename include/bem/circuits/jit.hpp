@@ -1,0 +1,980 @@
+// Gate lists compiled to machine code at run time.
+//
+// bem::compiled_circuit needs its circuit at compile time; a BEM finds its
+// experts at run time, and bem::gate_list's interpreter pays for decoding its
+// program on every evaluation (about 1.5 TSC ticks per gate at W = 256,
+// against 0.4 for the compile-time form: docs/circuits.md). `jit_circuit`
+// generates x86-64 code for a gate list when it is first evaluated on a word
+// type, so a circuit known only at run time runs as straight-line vector
+// code with its values in registers.
+//
+// Pipeline (detail::jit_*), per gate list:
+//   1. luts (bem/circuits/lut.hpp): every live gate a function of at most 3
+//      nodes; for AVX-512 any gate read only by one other is fused into it
+//      whenever the two read at most 3 nodes together (one vpternlogq does
+//      any such function); for AVX2 each gate is lowered to AND, OR, XOR,
+//      ANDN and NOT (a ternary by Shannon expansion on its cheapest
+//      variable);
+//   2. three orders of the operations (the list's, and two depth-first
+//      post-orders from the outputs), each register-allocated, and the one
+//      with the fewest memory operations kept;
+//   3. register allocation in one pass, evicting the value whose next use is
+//      furthest away (Belady): a value evicted with uses left is stored once
+//      to its scratch word, inputs are read where they are, and a value not
+//      in a register is read as the instruction's memory operand where the
+//      encoding allows one;
+//   4. emission: per evaluation one pass over words of S bytes in chunks of
+//      one vector (zmm, ymm, xmm, or 64 bits with vmovq); outputs are stored
+//      as soon as they are computed.
+// Back ends: AVX-512 (F + VL: 32 registers, vpternlogq) and AVX2 (16
+// registers, one holding all ones), chosen from CPUID at run time, so a
+// portable build runs AVX-512 code where the CPU has it. Elsewhere (another
+// architecture, a CPU without AVX2, a word type that is not 64-bit words,
+// executable memory refused) `evaluate` runs the gate list's interpreter;
+// `backend()` and `prepare<W>()` say which.
+//
+// Security: the code is generated only from the gate list's validated
+// structure (operation kinds, tables, node numbers), written into fresh
+// pages while they are read-write, and made read-execute before it runs;
+// no page is ever writable and executable at once.
+//
+// Cost of generation: linear in the gate count for each of the three orders
+// (about 10-40 us for the 2.3 circuits; `bench/run expert` prints it).
+#pragma once
+
+#include <bem/circuits/circuit.hpp>
+#include <bem/circuits/gate.hpp>
+#include <bem/circuits/gate_list.hpp>
+#include <bem/circuits/jit_x86.hpp>
+#include <bem/circuits/lut.hpp>
+#include <bem/version.hpp>
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <mutex>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+BEM_NAMESPACE_BEGIN
+
+/// Where a jit_circuit's evaluations run.
+enum class jit_backend : std::uint8_t {
+  interpreter = 0,  ///< gate_list::evaluate (no code generated)
+  avx2 = 1,         ///< VEX code, 16 vector registers
+  avx512 = 2,       ///< EVEX code, 32 vector registers, vpternlogq
+};
+
+constexpr const char* jit_backend_name(jit_backend b) noexcept {
+  switch (b) {
+    case jit_backend::avx2: return "avx2";
+    case jit_backend::avx512: return "avx512";
+    default: return "interpreter";
+  }
+}
+
+/// The best back end this process can use (CPUID and XCR0; interpreter
+/// where the build cannot generate x86-64 code).
+inline jit_backend best_jit_backend() {
+  if constexpr (!detail::jit_x86_target) {
+    return jit_backend::interpreter;
+  } else {
+    static const jit_backend best = [] {
+      const detail::x86_vector_support s = detail::detect_x86_vector_support();
+      return s.avx512 ? jit_backend::avx512 : s.avx2 ? jit_backend::avx2 : jit_backend::interpreter;
+    }();
+    return best;
+  }
+}
+
+struct jit_options {
+  /// The most capable back end to use: the best this CPU has is taken up to
+  /// this one (tests and benches pass avx2 or interpreter to compare).
+  jit_backend max_backend = jit_backend::avx512;
+};
+
+namespace detail {
+
+/// One operation of the program: a lut over values (inputs 0..n-1, operation
+/// i is value n + i). k = 0 is a constant (tt 0x00 or 0xFF).
+struct jit_op {
+  std::uint8_t k = 0, tt = 0;
+  std::uint32_t arg[3] = {0, 0, 0};
+};
+
+/// The program of one back end: operations in topological order (an
+/// operation reads only inputs and earlier operations), output values.
+struct jit_program {
+  std::size_t n = 0;
+  std::vector<jit_op> ops;
+  std::vector<std::uint32_t> outputs;
+};
+
+/// Tables every back end computes with one plain instruction (detail::tt2_*,
+/// bem/circuits/lut.hpp): AND, OR, XOR and the two ANDNs.
+constexpr bool jit_is_plain_binary(std::uint8_t tt) {
+  return tt == tt2_and || tt == tt2_or || tt == tt2_xor || tt == tt2_andn || tt == tt2_b_andn_a;
+}
+
+/// Appends operations to a program, merging repeated arguments and dropping
+/// ignored ones, so that an operation equal to one of its arguments is no
+/// operation at all (the argument's value is returned).
+class jit_builder {
+ public:
+  explicit jit_builder(std::size_t n) { p_.n = n; }
+
+  /// The lut with repeated leaves merged (values may coincide where nodes
+  /// were aliased) and the leaves its table ignores dropped.
+  static lut normalized(lut l) {
+    std::uint32_t leaves[3] = {0, 0, 0};
+    std::size_t k = 0;
+    for (std::size_t j = 0; j < l.k; ++j)
+      if (std::find(leaves, leaves + k, l.leaf[j]) == leaves + k) leaves[k++] = l.leaf[j];
+    if (k != l.k) {
+      const lut old = l;
+      l = make_lut(leaves, k, [&](auto node) {
+        bool x[3] = {false, false, false};
+        for (std::size_t j = 0; j < old.k; ++j) x[j] = node(old.leaf[j]);
+        return table_value(old.tt, x);
+      });
+    }
+    return drop_unused(l);
+  }
+
+  /// The value of lut l: a new operation, or l's argument when l is one.
+  std::uint32_t add(lut l) {
+    l = normalized(l);
+    if (l.k == 1 && l.tt == tt1_identity) return l.leaf[0];
+    jit_op op;
+    if (l.tt == 0x00 || l.tt == 0xFF) {
+      op.k = 0;  // a constant reads nothing
+    } else {
+      op.k = l.k;
+      for (std::size_t j = 0; j < l.k; ++j) op.arg[j] = l.leaf[j];
+    }
+    op.tt = l.tt;
+    p_.ops.push_back(op);
+    return static_cast<std::uint32_t>(p_.n + p_.ops.size() - 1);
+  }
+  std::uint32_t add(std::uint8_t k, std::uint8_t tt, std::uint32_t a, std::uint32_t b = 0) {
+    lut l;
+    l.k = k;
+    l.tt = tt;
+    l.leaf[0] = a;
+    l.leaf[1] = b;
+    return add(l);
+  }
+  jit_program take(std::vector<std::uint32_t> outputs) {
+    p_.outputs = std::move(outputs);
+    return std::move(p_);
+  }
+
+ private:
+  jit_program p_;
+};
+
+// ---- lowering to AND, OR, XOR, ANDN, NOT (the AVX2 back end) ---------------
+// A function of two values x, y as a 4-bit table t, bit (x << 1 | y).
+inline constexpr unsigned t2_x = 0xC, t2_y = 0xA;
+
+/// Instructions the function of 2 values takes: 0 for x or y, 1 for a
+/// constant, a NOT or one plain operation, 2 for the negation of one.
+constexpr int jit_cost2(unsigned t) {
+  switch (t & 0xFu) {
+    case t2_x: case t2_y: return 0;
+    case 0x0: case 0xF: case 0x3: case 0x5: case 0x8: case 0xE: case 0x6: case 0x4: case 0x2: return 1;
+    default: return 2;
+  }
+}
+
+/// The 2-value function t of (x, y), built from plain operations.
+inline std::uint32_t jit_emit2(jit_builder& b, unsigned t, std::uint32_t x, std::uint32_t y) {
+  switch (t & 0xFu) {
+    case t2_x: return x;
+    case t2_y: return y;
+    case 0x0: return b.add(1, 0x00, x);
+    case 0xF: return b.add(1, 0xFF, x);
+    case 0x3: return b.add(1, tt1_not, x);
+    case 0x5: return b.add(1, tt1_not, y);
+    case 0x8: return b.add(2, tt2_and, x, y);
+    case 0xE: return b.add(2, tt2_or, x, y);
+    case 0x6: return b.add(2, tt2_xor, x, y);
+    case 0x4: return b.add(2, tt2_andn, x, y);
+    case 0x2: return b.add(2, tt2_andn, y, x);
+    case 0x7: return b.add(1, tt1_not, b.add(2, tt2_and, x, y));
+    case 0x1: return b.add(1, tt1_not, b.add(2, tt2_or, x, y));
+    case 0x9: return b.add(1, tt1_not, b.add(2, tt2_xor, x, y));
+    case 0xD: return b.add(1, tt1_not, b.add(2, tt2_andn, y, x));  // x | ~y = ~(~x & y)
+    default: return b.add(1, tt1_not, b.add(2, tt2_andn, x, y));   // 0xB: ~x | y = ~(x & ~y)
+  }
+}
+
+/// A Shannon expansion of a 3-input table on one of its slots.
+struct jit_shannon {
+  int cost = 1 << 20;
+  int pivot = 0, form = 0;
+  unsigned f0 = 0, f1 = 0;  // cofactors over the other two slots, in order
+};
+
+/// The cheapest expansion of table tt (over slots 0, 1, 2): f = p ? f1 : f0
+/// with f0, f1 functions of the other two slots, as
+///   0: p & f1 (f0 = 0)       1: f0 & ~p (f1 = 0)      2: p | f0 (f1 = 1)
+///   3: ~(p & ~f1) (f0 = 1)   4: p ^ f0 (f1 = ~f0)     5: f0 ^ (p & (f0 ^ f1))
+///   6: (p & f1) | (f0 & ~p)
+constexpr jit_shannon jit_best_shannon(std::uint8_t tt) {
+  jit_shannon best;
+  for (int p = 0; p < 3; ++p) {
+    const int q = p == 0 ? 1 : 0, r = p == 2 ? 1 : 2;
+    unsigned f0 = 0, f1 = 0;
+    for (unsigned xq = 0; xq < 2; ++xq)
+      for (unsigned xr = 0; xr < 2; ++xr) {
+        const unsigned base = (xq << (2 - q)) | (xr << (2 - r)), bit = (xq << 1) | xr;
+        f0 |= ((tt >> base) & 1u) << bit;
+        f1 |= ((tt >> (base | (1u << (2 - p)))) & 1u) << bit;
+      }
+    const int c0 = jit_cost2(f0), c1 = jit_cost2(f1);
+    const int costs[7] = {f0 == 0x0 ? c1 + 1 : 1 << 20,
+                          f1 == 0x0 ? c0 + 1 : 1 << 20,
+                          f1 == 0xF ? c0 + 1 : 1 << 20,
+                          f0 == 0xF ? c1 + 2 : 1 << 20,
+                          (f0 ^ f1) == 0xF ? c0 + 1 : 1 << 20,
+                          c0 + jit_cost2(f0 ^ f1) + 2,
+                          c0 + c1 + 3};
+    for (int form = 0; form < 7; ++form)
+      if (costs[form] < best.cost) best = {costs[form], p, form, f0, f1};
+  }
+  return best;
+}
+
+/// Table tt of (a, b, c) built from plain operations.
+inline std::uint32_t jit_emit3(jit_builder& b, std::uint8_t tt, const std::uint32_t* v) {
+  const jit_shannon s = jit_best_shannon(tt);
+  const std::uint32_t p = v[s.pivot], x = v[s.pivot == 0 ? 1 : 0], y = v[s.pivot == 2 ? 1 : 2];
+  switch (s.form) {
+    case 0: return b.add(2, tt2_and, p, jit_emit2(b, s.f1, x, y));
+    case 1: return b.add(2, tt2_andn, jit_emit2(b, s.f0, x, y), p);
+    case 2: return b.add(2, tt2_or, p, jit_emit2(b, s.f0, x, y));
+    case 3: return b.add(1, tt1_not, b.add(2, tt2_andn, p, jit_emit2(b, s.f1, x, y)));
+    case 4: return b.add(2, tt2_xor, p, jit_emit2(b, s.f0, x, y));
+    case 5: {
+      const std::uint32_t f0 = jit_emit2(b, s.f0, x, y);
+      return b.add(2, tt2_xor, f0, b.add(2, tt2_and, p, jit_emit2(b, s.f0 ^ s.f1, x, y)));
+    }
+    default:
+      return b.add(2, tt2_or, b.add(2, tt2_and, p, jit_emit2(b, s.f1, x, y)),
+                   b.add(2, tt2_andn, jit_emit2(b, s.f0, x, y), p));
+  }
+}
+
+/// The program of a gate list for a back end: its live luts, fused where
+/// one vpternlogq evaluates the result (AVX-512) or lowered to plain
+/// operations (AVX2).
+inline jit_program jit_program_of(const gate_list& list, jit_backend backend) {
+  const std::size_t n = list.inputs(), g = list.gate_count();
+  lut_graph graph = lut_graph_of(n, list.gates(), list.output_nodes());
+  if (backend == jit_backend::avx512) fuse_single_readers(graph, [](const lut&) { return true; });
+  // Live luts: reached from the outputs through luts not absorbed.
+  std::vector<bool> live(n + g, false);
+  for (auto o : list.output_nodes()) live[o] = true;
+  for (std::size_t i = g; i-- > 0;)
+    if (live[n + i] && !graph.absorbed[i])
+      for (std::size_t q = 0; q < graph.luts[i].k; ++q) live[graph.luts[i].leaf[q]] = true;
+  jit_builder b(n);
+  std::vector<std::uint32_t> value(n + g, 0);
+  for (std::size_t i = 0; i < n; ++i) value[i] = static_cast<std::uint32_t>(i);
+  for (std::size_t i = 0; i < g; ++i) {
+    if (!live[n + i] || graph.absorbed[i]) continue;
+    lut l = graph.luts[i];
+    for (std::size_t q = 0; q < l.k; ++q) l.leaf[q] = value[l.leaf[q]];
+    if (backend == jit_backend::avx512) {
+      value[n + i] = b.add(l);
+      continue;
+    }
+    // AVX2: lowered to plain operations.
+    const lut m = jit_builder::normalized(l);
+    if (m.tt == 0x00 || m.tt == 0xFF || m.k == 1) {
+      value[n + i] = b.add(m);  // constant, identity or NOT
+    } else if (m.k == 2) {
+      unsigned t = 0;
+      for (unsigned bit = 0; bit < 4; ++bit) t |= ((m.tt >> (bit << 1)) & 1u) << bit;
+      value[n + i] = jit_emit2(b, t, m.leaf[0], m.leaf[1]);
+    } else {
+      value[n + i] = jit_emit3(b, m.tt, m.leaf);
+    }
+  }
+  std::vector<std::uint32_t> outputs;
+  for (auto o : list.output_nodes()) outputs.push_back(value[o]);
+  return b.take(std::move(outputs));
+}
+
+// ---- orders -----------------------------------------------------------------
+
+/// The operations the outputs depend on, in a depth-first post-order from
+/// the outputs in turn; `deepest_first` visits the arguments with the
+/// longest chain below them first (fewer values held at once on trees).
+inline std::vector<std::uint32_t> jit_depth_first(const jit_program& p, bool deepest_first) {
+  const std::size_t n = p.n, m = p.ops.size();
+  std::vector<std::uint32_t> depth(m, 0);
+  for (std::size_t i = 0; i < m; ++i)
+    for (std::size_t q = 0; q < p.ops[i].k; ++q)
+      if (p.ops[i].arg[q] >= n) depth[i] = std::max(depth[i], depth[p.ops[i].arg[q] - n] + 1);
+  std::vector<std::uint8_t> state(m, 0);  // 0 new, 1 on the stack, 2 emitted
+  std::vector<std::uint32_t> order, stack;
+  order.reserve(m);
+  for (auto o : p.outputs) {
+    if (o < n || state[o - n] != 0) continue;
+    stack.push_back(o - static_cast<std::uint32_t>(n));
+    while (!stack.empty()) {
+      const std::uint32_t i = stack.back();
+      if (state[i] == 0) {
+        state[i] = 1;
+        std::uint32_t args[3];
+        std::size_t k = 0;
+        for (std::size_t q = 0; q < p.ops[i].k; ++q)
+          if (p.ops[i].arg[q] >= n && state[p.ops[i].arg[q] - n] == 0) args[k++] = p.ops[i].arg[q] - static_cast<std::uint32_t>(n);
+        if (deepest_first) {  // ascending depth (insertion: at most 3)
+          for (std::size_t a = 1; a < k; ++a)
+            for (std::size_t b = a; b > 0 && depth[args[b]] < depth[args[b - 1]]; --b) std::swap(args[b], args[b - 1]);
+        } else {
+          std::reverse(args, args + k);
+        }
+        for (std::size_t q = 0; q < k; ++q) stack.push_back(args[q]);  // the last pushed is visited first
+      } else {
+        stack.pop_back();
+        if (state[i] == 1) {
+          state[i] = 2;
+          order.push_back(i);
+        }
+      }
+    }
+  }
+  return order;
+}
+
+/// The operations the outputs depend on, in the program's own order.
+inline std::vector<std::uint32_t> jit_list_order(const jit_program& p) {
+  const std::size_t n = p.n, m = p.ops.size();
+  std::vector<bool> live(m, false);
+  for (auto o : p.outputs)
+    if (o >= n) live[o - n] = true;
+  for (std::size_t i = m; i-- > 0;)
+    if (live[i])
+      for (std::size_t q = 0; q < p.ops[i].k; ++q)
+        if (p.ops[i].arg[q] >= n) live[p.ops[i].arg[q] - n] = true;
+  std::vector<std::uint32_t> order;
+  for (std::size_t i = 0; i < m; ++i)
+    if (live[i]) order.push_back(static_cast<std::uint32_t>(i));
+  return order;
+}
+
+// ---- register allocation -----------------------------------------------------
+
+/// Instructions of the generated code before encoding: registers and word
+/// numbers (a word's byte offset is word * S for words of S bytes).
+enum class jit_kind : std::uint8_t {
+  load,     ///< dst = [area + word]
+  store,    ///< [area + word] = src1
+  copy,     ///< dst = src2 (register)
+  and_,     ///< dst = src1 & src2
+  or_,      ///< dst = src1 | src2
+  xor_,     ///< dst = src1 ^ src2
+  andn,     ///< dst = ~src1 & src2
+  ternlog,  ///< dst = imm(dst, src1, src2) (vpternlogq)
+  zero,     ///< dst = 0
+  ones,     ///< dst = ~0
+};
+enum class jit_area : std::uint8_t { in, out, scratch };
+
+struct jit_insn {
+  jit_kind kind = jit_kind::load;
+  std::uint8_t dst = 0, src1 = 0, src2 = 0;
+  bool mem = false;  ///< src2 is [area + word] (load, store: always)
+  jit_area area = jit_area::in;
+  std::uint32_t word = 0;
+  std::uint8_t imm = 0;
+};
+
+/// What the allocator may use.
+struct jit_target {
+  bool ternlog = false;       ///< EVEX: vpternlogq and 32 registers
+  unsigned registers = 16;    ///< allocatable vector registers 0..registers-1
+  bool memory_operands = true;  ///< false for 64-bit words (a vector operand would read past them)
+  std::uint8_t ones_reg = 15;  ///< AVX2: the register holding all ones (NOT is XOR with it)
+};
+
+struct jit_allocation {
+  std::vector<jit_insn> code;
+  std::size_t memory_operations = 0;  ///< loads, stores and memory operands
+};
+
+/// Register allocation of program p in `order` for target t (see the header
+/// comment, step 3). Invariant: every value with uses left is in a register
+/// or in memory (inputs in `in`, an evicted operation's value v in scratch
+/// word v).
+class jit_allocator {
+ public:
+  jit_allocator(const jit_program& p, const std::vector<std::uint32_t>& order, const jit_target& t)
+      : p_(p), t_(t), n_(p.n) {
+    const std::size_t values = p.n + p.ops.size();
+    reg_val_.assign(t.registers, none);
+    score_.assign(t.registers, 0);
+    val_reg_.assign(values, no_reg);
+    in_memory_.assign(values, 0);
+    for (std::size_t i = 0; i < n_; ++i) in_memory_[i] = 1;
+    for (unsigned r = 0; r < t.registers; ++r)
+      if (t.ternlog || r != t.ones_reg) free_ |= std::uint64_t{1} << r;
+    // Uses of each value by position in the order, and the outputs naming
+    // it, as flat lists (value v's are [begin[v], begin[v + 1])).
+    use_begin_.assign(values + 1, 0);
+    for (auto i : order)
+      for (std::size_t q = 0; q < p.ops[i].k; ++q) ++use_begin_[p.ops[i].arg[q] + 1];
+    for (std::size_t v = 0; v < values; ++v) use_begin_[v + 1] += use_begin_[v];
+    use_pos_.resize(use_begin_[values]);
+    next_.assign(use_begin_.begin(), use_begin_.end() - 1);
+    for (std::size_t pos = 0; pos < order.size(); ++pos) {
+      const jit_op& op = p.ops[order[pos]];
+      for (std::size_t q = 0; q < op.k; ++q) use_pos_[next_[op.arg[q]]++] = static_cast<std::uint32_t>(pos);
+    }
+    next_.assign(use_begin_.begin(), use_begin_.end() - 1);
+    out_begin_.assign(values + 1, 0);
+    for (auto v : p.outputs) ++out_begin_[v + 1];
+    for (std::size_t v = 0; v < values; ++v) out_begin_[v + 1] += out_begin_[v];
+    out_index_.resize(p.outputs.size());
+    std::vector<std::uint32_t> fill(out_begin_.begin(), out_begin_.end() - 1);
+    for (std::size_t k = 0; k < p.outputs.size(); ++k) out_index_[fill[p.outputs[k]]++] = static_cast<std::uint32_t>(k);
+
+    // Outputs that are inputs are copied first.
+    for (std::uint32_t v = 0; v < n_; ++v)
+      if (out_begin_[v] != out_begin_[v + 1]) {
+        const std::uint8_t r = in_register(v, no_pins);
+        store_outputs(v, r);
+        if (next_use(v) == never) release(r);
+      }
+    for (auto i : order) step(i);
+  }
+
+  jit_allocation take() { return std::move(out_); }
+
+ private:
+  static constexpr std::uint32_t none = std::numeric_limits<std::uint32_t>::max();
+  static constexpr std::uint32_t never = std::numeric_limits<std::uint32_t>::max();
+  static constexpr std::uint8_t no_reg = 0xFF;
+  /// Registers an instruction is reading: not to be evicted for it.
+  using pins = std::array<std::uint8_t, 3>;
+  static constexpr pins no_pins = {no_reg, no_reg, no_reg};
+
+  /// The position of v's next use (never: none left).
+  std::uint32_t next_use(std::uint32_t v) const { return next_[v] < use_begin_[v + 1] ? use_pos_[next_[v]] : never; }
+  /// The use after the current one (v is read at the current position).
+  std::uint32_t later_use(std::uint32_t v) const {
+    return next_[v] + 1 < use_begin_[v + 1] ? use_pos_[next_[v] + 1] : never;
+  }
+  bool dies_here(std::uint32_t v) const { return later_use(v) == never; }
+  bool in_reg(std::uint32_t v) const { return val_reg_[v] != no_reg; }
+  jit_area area_of(std::uint32_t v) const { return v < n_ ? jit_area::in : jit_area::scratch; }
+
+  void emit(const jit_insn& i) {
+    out_.code.push_back(i);
+    if (i.kind == jit_kind::load || i.kind == jit_kind::store || i.mem) ++out_.memory_operations;
+  }
+  void emit_memory(jit_kind kind, std::uint8_t reg, jit_area area, std::uint32_t word) {
+    jit_insn i;
+    i.kind = kind;
+    (kind == jit_kind::load ? i.dst : i.src1) = reg;
+    i.mem = true;
+    i.area = area;
+    i.word = word;
+    emit(i);
+  }
+  void bind(std::uint8_t r, std::uint32_t v) {
+    reg_val_[r] = v;
+    val_reg_[v] = r;
+    free_ &= ~(std::uint64_t{1} << r);
+    rescore(v);
+  }
+  /// The eviction score of v's register: its next use, then whether it is
+  /// already in memory (evicting it then costs no store).
+  void rescore(std::uint32_t v) {
+    if (in_reg(v)) score_[val_reg_[v]] = (std::uint64_t{next_use(v)} << 1) | (in_memory_[v] ? 1u : 0u);
+  }
+  void release(std::uint8_t r) {
+    if (reg_val_[r] != none) val_reg_[reg_val_[r]] = no_reg;
+    reg_val_[r] = none;
+    free_ |= std::uint64_t{1} << r;
+  }
+  /// A free register, evicting one not in `pinned` if none is free: the
+  /// value used again last (Belady), at equal distance one already in
+  /// memory; a value evicted with uses left and not in memory is stored to
+  /// its scratch word (once: it stays in memory).
+  std::uint8_t fresh(const pins& pinned) {
+    if (free_ != 0) {
+      const auto r = static_cast<std::uint8_t>(std::countr_zero(free_));
+      free_ &= free_ - 1;
+      return r;
+    }
+    std::uint8_t victim = no_reg;
+    std::uint64_t best = 0;
+    for (unsigned r = 0; r < t_.registers; ++r) {
+      if (reg_val_[r] == none || r == pinned[0] || r == pinned[1] || r == pinned[2]) continue;
+      if (victim == no_reg || score_[r] > best) {
+        victim = static_cast<std::uint8_t>(r);
+        best = score_[r];
+      }
+    }
+    const std::uint32_t v = reg_val_[victim];
+    if (!in_memory_[v] && next_use(v) != never) {
+      emit_memory(jit_kind::store, victim, jit_area::scratch, v);
+      in_memory_[v] = 1;
+    }
+    release(victim);
+    free_ &= ~(std::uint64_t{1} << victim);
+    return victim;
+  }
+  /// v in a register, loaded if needed.
+  std::uint8_t in_register(std::uint32_t v, const pins& pinned) {
+    if (in_reg(v)) return val_reg_[v];
+    const std::uint8_t r = fresh(pinned);
+    emit_memory(jit_kind::load, r, area_of(v), v);
+    bind(r, v);
+    return r;
+  }
+  void store_outputs(std::uint32_t v, std::uint8_t r) {
+    for (std::uint32_t j = out_begin_[v]; j < out_begin_[v + 1]; ++j)
+      emit_memory(jit_kind::store, r, jit_area::out, out_index_[j]);
+  }
+  /// src2 of ins: v's register, else v in memory where the target allows
+  /// memory operands, else v loaded.
+  void set_src2(jit_insn& ins, std::uint32_t v, const pins& pinned) {
+    ins.mem = !in_reg(v) && t_.memory_operands;
+    if (ins.mem) {
+      ins.area = area_of(v);
+      ins.word = v;
+    } else {
+      ins.src2 = in_register(v, pinned);
+    }
+  }
+
+  /// Operation i, the next in the order.
+  void step(std::uint32_t i) {
+    const jit_op& op = p_.ops[i];
+    jit_insn ins;
+    if (op.k == 0) {
+      ins.kind = op.tt == 0 ? jit_kind::zero : jit_kind::ones;
+      ins.dst = fresh(no_pins);
+    } else if (op.k == 1 && !t_.ternlog) {
+      not_step(op, ins);
+    } else if (op.k == 2 && jit_is_plain_binary(op.tt)) {
+      binary_step(op, ins);
+    } else {
+      ternlog_step(op, ins);
+    }
+    emit(ins);
+    // The arguments move past this use; those with none left free their
+    // registers (dst may be one of them: it now holds the result).
+    for (std::size_t q = 0; q < op.k; ++q) {
+      const std::uint32_t v = op.arg[q];
+      ++next_[v];
+      rescore(v);
+      if (next_use(v) == never && in_reg(v)) {
+        if (val_reg_[v] == ins.dst)
+          val_reg_[v] = no_reg;
+        else
+          release(val_reg_[v]);
+      }
+    }
+    const std::uint32_t result = static_cast<std::uint32_t>(n_ + i);
+    bind(ins.dst, result);
+    store_outputs(result, ins.dst);
+    if (next_use(result) == never) release(ins.dst);
+  }
+
+  /// AVX2's NOT: dst = ones ^ a.
+  void not_step(const jit_op& op, jit_insn& ins) {
+    const std::uint32_t a = op.arg[0];
+    ins.kind = jit_kind::xor_;
+    ins.src1 = t_.ones_reg;
+    set_src2(ins, a, no_pins);
+    ins.dst = in_reg(a) && dies_here(a) ? val_reg_[a] : fresh({val_reg_[a], no_reg, no_reg});
+  }
+
+  /// dst = src1 OP src2 (src1 a register, src2 a register or memory): dst
+  /// is a dying argument's register when there is one.
+  void binary_step(const jit_op& op, jit_insn& ins) {
+    std::uint32_t s1 = op.arg[0], s2 = op.arg[1];
+    if (op.tt == tt2_andn) std::swap(s1, s2);  // a & ~b = ~b & a: src1 is the negated one
+    if (op.tt != tt2_andn && op.tt != tt2_b_andn_a) {
+      // Commutative: a register argument as src1; of two in memory, the
+      // one needed again sooner is loaded.
+      if (!in_reg(s1) && (in_reg(s2) || later_use(s2) < later_use(s1))) std::swap(s1, s2);
+    }
+    const std::uint8_t r1 = in_register(s1, {val_reg_[s2], no_reg, no_reg});
+    ins.kind = op.tt == tt2_and ? jit_kind::and_
+               : op.tt == tt2_or ? jit_kind::or_
+               : op.tt == tt2_xor ? jit_kind::xor_
+                                  : jit_kind::andn;
+    ins.src1 = r1;
+    set_src2(ins, s2, {r1, no_reg, no_reg});
+    const std::uint8_t r2 = ins.mem ? no_reg : ins.src2;
+    ins.dst = dies_here(s1) ? r1 : (r2 != no_reg && dies_here(s2)) ? r2 : fresh({r1, r2, no_reg});
+  }
+
+  /// Any table of 1..3 arguments as one vpternlogq dst, src1, src2, the
+  /// table indexed by (dst, src1, src2): dst is overwritten, so it holds an
+  /// argument that dies here, or is free when the table has a slot to
+  /// spare, or else gets a copy of an argument.
+  void ternlog_step(const jit_op& op, jit_insn& ins) {
+    const std::size_t k = op.k;
+    const std::uint32_t* args = op.arg;
+    // The memory operand: of the arguments not in a register, the one
+    // needed again last.
+    std::size_t mem = k;
+    if (t_.memory_operands)
+      for (std::size_t q = 0; q < k; ++q)
+        if (!in_reg(args[q]) && (mem == k || later_use(args[q]) > later_use(args[mem]))) mem = q;
+    // The others in registers (those already there pinned first, so that
+    // loading one cannot evict another).
+    pins pin = no_pins;
+    for (std::size_t q = 0; q < k; ++q) pin[q] = val_reg_[args[q]];
+    for (std::size_t q = 0; q < k; ++q)
+      if (q != mem) pin[q] = in_register(args[q], pin);
+    // Slot of each argument: 0 dst, 1 src1, 2 src2 (-1: none yet).
+    int slot_of[3] = {-1, -1, -1};
+    std::size_t regs = 0, reg_args[3];
+    for (std::size_t q = 0; q < k; ++q)
+      if (q != mem) reg_args[regs++] = q;
+    std::size_t in_dst = k;  // the argument in dst
+    for (std::size_t j = 0; j < regs; ++j)
+      if (dies_here(args[reg_args[j]])) in_dst = reg_args[j];
+    if (in_dst < k) {
+      ins.dst = pin[in_dst];
+    } else {
+      ins.dst = fresh(pin);
+      if (regs == 3 || (regs == 2 && mem < k)) {  // no slot to spare: copy one into dst
+        in_dst = reg_args[0];
+        jit_insn c;
+        c.kind = jit_kind::copy;
+        c.dst = ins.dst;
+        c.src2 = pin[in_dst];
+        emit(c);
+      }
+    }
+    if (in_dst < k) slot_of[in_dst] = 0;
+    // src1 must be a register: the next register argument, else dst's own
+    // (a repeat of slot 0, or ignored by the table); src2 the memory
+    // operand, the last register argument, or a repeat of src1.
+    std::size_t src1_arg = k, src2_arg = k;
+    for (std::size_t j = 0; j < regs; ++j) {
+      const std::size_t q = reg_args[j];
+      if (q == in_dst) continue;
+      if (src1_arg == k)
+        src1_arg = q;
+      else
+        src2_arg = q;
+    }
+    ins.src1 = src1_arg < k ? pin[src1_arg] : ins.dst;
+    if (src1_arg < k) slot_of[src1_arg] = 1;
+    if (mem < k) {
+      ins.mem = true;
+      ins.area = area_of(args[mem]);
+      ins.word = args[mem];
+      slot_of[mem] = 2;
+    } else {
+      ins.mem = false;
+      ins.src2 = src2_arg < k ? pin[src2_arg] : ins.src1;
+      if (src2_arg < k) slot_of[src2_arg] = 2;
+    }
+    // The immediate: bit (d << 2 | s1 << 1 | s2) is the table's value with
+    // each argument read from its slot (arguments without one are ignored
+    // by the table).
+    unsigned imm = 0;
+    for (unsigned idx = 0; idx < 8; ++idx) {
+      bool x[3] = {false, false, false};
+      for (std::size_t q = 0; q < k; ++q)
+        if (slot_of[q] >= 0) x[q] = ((idx >> (2 - slot_of[q])) & 1u) != 0;
+      if (table_value(op.tt, x)) imm |= 1u << idx;
+    }
+    ins.kind = jit_kind::ternlog;
+    ins.imm = static_cast<std::uint8_t>(imm);
+  }
+
+  const jit_program& p_;
+  jit_target t_;
+  std::size_t n_;
+  std::vector<std::uint32_t> reg_val_;  // register -> value (none)
+  std::vector<std::uint64_t> score_;    // register -> eviction score (see rescore)
+  std::vector<std::uint8_t> val_reg_;   // value -> register (no_reg)
+  std::vector<std::uint8_t> in_memory_;
+  std::uint64_t free_ = 0;              // free registers
+  std::vector<std::uint32_t> use_begin_, use_pos_, next_;
+  std::vector<std::uint32_t> out_begin_, out_index_;
+  jit_allocation out_;
+};
+
+/// The allocation with the fewest memory operations over the three orders.
+inline jit_allocation jit_allocate(const jit_program& p, const jit_target& t) {
+  jit_allocation best;
+  bool have = false;
+  for (const auto& order : {jit_list_order(p), jit_depth_first(p, false), jit_depth_first(p, true)}) {
+    jit_allocation a = jit_allocator(p, order, t).take();
+    if (!have || a.memory_operations < best.memory_operations) {
+      best = std::move(a);
+      have = true;
+    }
+  }
+  return best;
+}
+
+// ---- encoding ----------------------------------------------------------------
+
+/// Machine code for words of `word_bytes` bytes: fn(in, out, scratch).
+inline std::vector<std::uint8_t> jit_encode(const jit_program& p, jit_backend backend, std::size_t word_bytes) {
+  const bool evex = backend == jit_backend::avx512;
+  const std::size_t widest = evex ? 64 : 32;
+  std::size_t chunk = 8;
+  while (2 * chunk <= widest && word_bytes % (2 * chunk) == 0) chunk *= 2;
+  jit_target t;
+  t.ternlog = evex;
+  t.registers = evex ? 32 : 16;
+  t.ones_reg = 15;
+  t.memory_operands = chunk >= 16;
+  const jit_allocation a = jit_allocate(p, t);
+
+  const unsigned l = chunk == 64 ? 2 : chunk == 32 ? 1 : 0;
+  const unsigned n_scale = static_cast<unsigned>(chunk);
+  x86_assembler as;
+  auto base_of = [](jit_area area) {
+    return area == jit_area::in ? x86_gpr::rdi : area == jit_area::out ? x86_gpr::rsi : x86_gpr::rdx;
+  };
+  auto mem_of = [&](const jit_insn& i) {
+    return x86_rm::m({base_of(i.area), static_cast<std::int32_t>(i.word * word_bytes)});
+  };
+  auto rm_of = [&](const jit_insn& i) { return i.mem ? mem_of(i) : x86_rm::r(i.src2); };
+  constexpr auto m0f = x86_map::m0f;
+  constexpr auto p66 = x86_pp::p66, pf3 = x86_pp::pf3;
+  auto op2 = [&](std::uint8_t opcode, std::uint8_t dst, std::uint8_t src1, const x86_rm& rm) {
+    if (evex)
+      as.evex(m0f, p66, opcode, l, dst, src1, rm, n_scale);
+    else
+      as.vex(m0f, p66, opcode, l, dst, src1, rm);
+  };
+
+  as.endbr64();
+  if (!evex) op2(0x76, t.ones_reg, t.ones_reg, x86_rm::r(t.ones_reg));  // vpcmpeqd: all ones
+  const std::size_t chunks = word_bytes / chunk;
+  if (chunks > 1) as.mov_ecx(static_cast<std::uint32_t>(chunks));
+  const std::size_t loop = as.size();
+  for (const jit_insn& i : a.code) {
+    switch (i.kind) {
+      case jit_kind::load:
+        if (chunk == 8) {
+          if (evex) as.evex(m0f, pf3, 0x7E, 0, i.dst, 0, mem_of(i), 8);  // vmovq xmm, m64
+          else as.vex(m0f, pf3, 0x7E, 0, i.dst, 0, mem_of(i));
+        } else {
+          if (evex) as.evex(m0f, pf3, 0x6F, l, i.dst, 0, mem_of(i), n_scale);  // vmovdqu64
+          else as.vex(m0f, pf3, 0x6F, l, i.dst, 0, mem_of(i));                  // vmovdqu
+        }
+        break;
+      case jit_kind::store:
+        if (chunk == 8) {
+          if (evex) as.evex(m0f, p66, 0xD6, 0, i.src1, 0, mem_of(i), 8);  // vmovq m64, xmm
+          else as.vex(m0f, p66, 0xD6, 0, i.src1, 0, mem_of(i));
+        } else {
+          if (evex) as.evex(m0f, pf3, 0x7F, l, i.src1, 0, mem_of(i), n_scale);
+          else as.vex(m0f, pf3, 0x7F, l, i.src1, 0, mem_of(i));
+        }
+        break;
+      case jit_kind::copy: op2(0x6F, i.dst, 0, x86_rm::r(i.src2)); break;  // vmovdqa(64)
+      case jit_kind::and_: op2(0xDB, i.dst, i.src1, rm_of(i)); break;
+      case jit_kind::or_: op2(0xEB, i.dst, i.src1, rm_of(i)); break;
+      case jit_kind::xor_: op2(0xEF, i.dst, i.src1, rm_of(i)); break;
+      case jit_kind::andn: op2(0xDF, i.dst, i.src1, rm_of(i)); break;
+      case jit_kind::zero: op2(0xEF, i.dst, i.dst, x86_rm::r(i.dst)); break;  // vpxor: zero idiom
+      case jit_kind::ones:
+        if (evex) {
+          as.evex(x86_map::m0f3a, p66, 0x25, l, i.dst, i.dst, x86_rm::r(i.dst), n_scale);
+          as.imm8(0xFF);
+        } else {
+          op2(0x76, i.dst, i.dst, x86_rm::r(i.dst));
+        }
+        break;
+      case jit_kind::ternlog:
+        as.evex(x86_map::m0f3a, p66, 0x25, l, i.dst, i.src1, rm_of(i), n_scale);
+        as.imm8(i.imm);
+        break;
+    }
+  }
+  if (chunks > 1) {
+    as.add_imm8(x86_gpr::rdi, static_cast<std::int8_t>(chunk));
+    as.add_imm8(x86_gpr::rsi, static_cast<std::int8_t>(chunk));
+    as.add_imm8(x86_gpr::rdx, static_cast<std::int8_t>(chunk));
+    as.dec_ecx();
+    as.jnz_back(loop);
+  }
+  as.vzeroupper();
+  as.ret();
+  return as.bytes();
+}
+
+/// Generated code for one word size (fn null: the system refused
+/// executable memory, and words of this size run the interpreter).
+struct jit_code {
+  std::size_t word_bytes = 0;
+  executable_code code;
+  void (*fn)(const void*, void*, void*) = nullptr;
+};
+
+/// What copies of a jit_circuit share: the list, its program, and the code
+/// generated so far (at most 8 word sizes), published with release stores.
+struct jit_state {
+  gate_list list;
+  jit_backend backend = jit_backend::interpreter;
+  jit_program program;
+  std::mutex generating;
+  std::array<std::atomic<const jit_code*>, 8> codes{};
+  std::vector<std::unique_ptr<jit_code>> owned;
+};
+
+}  // namespace detail
+
+/// A gate list with code generated for it at run time (see the header
+/// comment): the same function as the list, on every word type.
+///
+/// Copies share the list, the program and the code generated so far (all
+/// immutable once made), so copying is cheap; a move is a copy, so a
+/// moved-from circuit still works. evaluate may be called from several
+/// threads at once, also for the first time on a word type.
+class jit_circuit {
+ public:
+  using circuit_tag = circuit_representation_tag;
+  /// evaluate takes `in` as the first n words of `scratch` (read in place).
+  static constexpr bool inputs_in_place = true;
+
+  jit_circuit() : jit_circuit(gate_list{}) {}
+  explicit jit_circuit(gate_list list, jit_options options = {}) : s_(std::make_shared<detail::jit_state>()) {
+    s_->list = std::move(list);
+    s_->backend = std::min(best_jit_backend(), options.max_backend);
+    if (s_->backend != jit_backend::interpreter) s_->program = detail::jit_program_of(s_->list, s_->backend);
+  }
+  jit_circuit(const jit_circuit&) = default;
+  jit_circuit& operator=(const jit_circuit&) = default;
+
+  std::size_t inputs() const noexcept { return s_->list.inputs(); }
+  std::size_t outputs() const noexcept { return s_->list.outputs(); }
+  /// G: every gate of the list.
+  std::size_t gate_count() const noexcept { return s_->list.gate_count(); }
+  std::size_t live_gates() const { return s_->list.live_gates(); }
+  /// n words (the inputs, when in place) and one per operation of the
+  /// program (where evicted values go), at least the list's own.
+  std::size_t scratch_size() const noexcept {
+    return std::max(s_->list.scratch_size(), s_->list.inputs() + s_->program.ops.size());
+  }
+  const gate_list& source() const noexcept { return s_->list; }
+  /// The back end chosen from this CPU and the options (interpreter: none).
+  jit_backend backend() const noexcept { return s_->backend; }
+  /// Operations of the generated program (after fusion or lowering; 0 for
+  /// the interpreter).
+  std::size_t op_count() const noexcept { return s_->program.ops.size(); }
+
+  /// Generates the code for words of type W now (evaluate does it on first
+  /// use); true when W runs generated code, false when it runs the
+  /// interpreter: no back end, a word type that is not 64-bit words, or
+  /// executable memory refused by the system.
+  template <bit_sliced_word W>
+  bool prepare() const {
+    return code_for<W>() != nullptr;
+  }
+  /// Bytes of machine code for W (0 when W runs the interpreter).
+  template <bit_sliced_word W>
+  std::size_t code_bytes() const {
+    const detail::jit_code* c = code_for<W>();
+    return c ? c->code.code_bytes() : 0;
+  }
+
+  /// Evaluates the circuit. `out` must not overlap `in` or `scratch`
+  /// (outputs are stored as soon as they are computed; std::invalid_argument
+  /// otherwise); `in` may be scratch's first n words.
+  template <bit_sliced_word W>
+  void evaluate(std::span<const W> in, std::span<W> out, std::span<W> scratch) const {
+    detail::check_circuit_spans("jit_circuit", inputs(), outputs(), scratch_size(), in.size(), out.size(),
+                                scratch.size());
+    const detail::jit_code* c = code_for<W>();
+    if (!c) {
+      s_->list.evaluate(in, out, scratch.first(s_->list.scratch_size()));
+      return;
+    }
+    const auto overlap = [](const void* a, std::size_t an, const void* b, std::size_t bn) {
+      const auto x = reinterpret_cast<std::uintptr_t>(a), y = reinterpret_cast<std::uintptr_t>(b);
+      return an != 0 && bn != 0 && x < y + bn && y < x + an;
+    };
+    if (overlap(out.data(), out.size_bytes(), in.data(), in.size_bytes()) ||
+        overlap(out.data(), out.size_bytes(), scratch.data(), scratch.size_bytes()))
+      throw std::invalid_argument("jit_circuit: evaluate's out overlaps in or scratch");
+    c->fn(in.data(), out.data(), scratch.data());
+  }
+  template <bit_sliced_word W>
+  void evaluate(std::span<const W> in, std::span<W> out) const {
+    std::vector<W> scratch(scratch_size());
+    evaluate(in, out, std::span<W>(scratch));
+  }
+
+ private:
+  /// The code for W, generated on first use; null where W runs the
+  /// interpreter.
+  template <bit_sliced_word W>
+  const detail::jit_code* code_for() const {
+    if constexpr (!detail::gate_list_raw<W>::value) {
+      return nullptr;
+    } else {
+      if (s_->backend == jit_backend::interpreter) return nullptr;
+      constexpr std::size_t bytes = sizeof(W);
+      for (const auto& slot : s_->codes) {
+        const detail::jit_code* c = slot.load(std::memory_order_acquire);
+        if (!c) break;
+        if (c->word_bytes == bytes) return c->fn ? c : nullptr;
+      }
+      return generate(bytes);
+    }
+  }
+  /// Generates and publishes the code for words of `bytes` bytes, or an
+  /// entry without code where the system refuses executable memory (so the
+  /// interpreter runs and generation is not tried again); null when there
+  /// is no code.
+  const detail::jit_code* generate(std::size_t bytes) const {
+    std::lock_guard<std::mutex> lock(s_->generating);
+    std::size_t free_slot = s_->codes.size();
+    for (std::size_t i = 0; i < s_->codes.size(); ++i) {
+      const detail::jit_code* c = s_->codes[i].load(std::memory_order_relaxed);
+      if (!c) {
+        free_slot = i;
+        break;
+      }
+      if (c->word_bytes == bytes) return c->fn ? c : nullptr;
+    }
+    // Byte offsets must fit a 32-bit displacement; at most 8 word sizes.
+    const std::size_t words = std::max(scratch_size(), std::max(inputs(), outputs()));
+    if (free_slot == s_->codes.size() || words > (std::size_t{1} << 30) / bytes) return nullptr;
+    auto code = std::make_unique<detail::jit_code>();
+    code->word_bytes = bytes;
+    try {
+      code->code = detail::executable_code(detail::jit_encode(s_->program, s_->backend, bytes));
+      code->fn = reinterpret_cast<void (*)(const void*, void*, void*)>(const_cast<void*>(code->code.address()));
+    } catch (const std::runtime_error&) {
+      code->fn = nullptr;  // mmap or mprotect refused: the interpreter runs
+    }
+    const detail::jit_code* c = code.get();
+    s_->owned.push_back(std::move(code));
+    s_->codes[free_slot].store(c, std::memory_order_release);
+    return c->fn ? c : nullptr;
+  }
+
+  std::shared_ptr<detail::jit_state> s_;
+};
+
+BEM_NAMESPACE_END
