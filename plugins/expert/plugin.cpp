@@ -18,9 +18,16 @@
 //               (static_random_circuit<32, G, 8>, seed 0x2303'0000 + G)
 //   anf         random ANF with gate count about G (seeded by the run seed)
 //   robdd       random ROBDD with about G internal nodes (run seed)
+//   jit, anf_jit, robdd_jit
+//               the circuit of gate_list, anf or robdd converted to a gate
+//               list and compiled to machine code at run time
+//               (bem::jit_circuit), mode "jit"; the condition says which back
+//               end ran ("avx512", "avx2", or "interpreter" where the CPU
+//               has neither)
 // gate_list and compiled evaluate the same circuit, so their difference is
-// interpretation alone. Records per (representation, G, W), split
-// "rep=gate_list,mode=interpreted,G=256,W=256":
+// interpretation alone; each *_jit row evaluates its twin's circuit on its
+// twin's input stream, so their checksums are equal. Records per
+// (representation, G, W), split "rep=gate_list,mode=interpreted,G=256,W=256":
 //   checksum             deterministic, from SHARED
 //   gates, live_gates    the representation's G and its live gates
 //   cycles_per_batch     total cycles / L_loop ("cycles (estimated via TSC)"
@@ -28,13 +35,19 @@
 //   cycles_per_lane      cycles_per_batch / W
 //   batches_per_second   clock_frequency_hz / cycles_per_batch
 //   tsc_ticks_per_live_gate  TSC ticks per batch / live gates
+//   generated_ops        (jit rows) operations of the generated program
+//   generation_us        (jit rows) time to generate the code, microseconds
+// G and live gates are always the representation's own (an ANF's ANDs and
+// XORs, an ROBDD's nodes), also in the jit rows.
 // Parameters: G (list, subset of 64, 128, 256, 512), W (list, subset of 64,
 // 128, 256, 512), L_loop (default 10^6; smaller values run but add a note
-// record), flips (default 2), representations (default all four).
+// record), flips (default 2), representations (default all seven).
 #include <bem/benchmark.hpp>
 #include <bem/circuits/anf.hpp>
 #include <bem/circuits/compiled.hpp>
+#include <bem/circuits/convert.hpp>
 #include <bem/circuits/gate_list.hpp>
+#include <bem/circuits/jit.hpp>
 #include <bem/circuits/random_circuit.hpp>
 #include <bem/circuits/robdd.hpp>
 #include <bem/cycles.hpp>
@@ -42,6 +55,7 @@
 #include <bem/lanes.hpp>
 #include <bem/plugin.hpp>
 
+#include <chrono>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -72,6 +86,14 @@ bem::write_spec outputs_spec() {
 struct measurement {
   bem::cycle_sample sample;
   std::uint64_t checksum;
+};
+
+/// What a jit row adds: the generated program's size, how long generating
+/// it took, and the back end (null for the other rows).
+struct generated {
+  std::size_t ops = 0;
+  double us = 0;
+  const char* backend = nullptr;
 };
 
 /// The 2.3 loop for one expert on W-lane words.
@@ -118,7 +140,8 @@ struct expert_eval {
         widths_(p.get_int_list("W", {64, 256})),
         l_loop_(p.get_int_in("L_loop", 1000000, 1, 1000000000000)),
         flips_(static_cast<int>(p.get_int_in("flips", 2, 0, 4))),
-        reps_(p.get_string_list("representations", {"gate_list", "compiled", "anf", "robdd"})) {
+        reps_(p.get_string_list("representations",
+                                {"gate_list", "compiled", "jit", "anf", "anf_jit", "robdd", "robdd_jit"})) {
     for (auto g : gates_)
       if (g != 64 && g != 128 && g != 256 && g != 512)
         throw bem::parameter_error("G", "each G must be one of 64, 128, 256, 512 (the compiled circuits exist for "
@@ -127,9 +150,11 @@ struct expert_eval {
       if (w != 64 && w != 128 && w != 256 && w != 512)
         throw bem::parameter_error("W", "each W must be one of 64, 128, 256, 512; got " + std::to_string(w));
     for (const auto& r : reps_)
-      if (r != "gate_list" && r != "compiled" && r != "anf" && r != "robdd")
-        throw bem::parameter_error("representations", "unknown representation \"" + r +
-                                                          "\" (known: gate_list, compiled, anf, robdd)");
+      if (r != "gate_list" && r != "compiled" && r != "jit" && r != "anf" && r != "anf_jit" && r != "robdd" &&
+          r != "robdd_jit")
+        throw bem::parameter_error("representations",
+                                   "unknown representation \"" + r +
+                                       "\" (known: gate_list, compiled, jit, anf, anf_jit, robdd, robdd_jit)");
   }
 
   void run(std::uint64_t seed, bem::benchmark_sink& sink) {
@@ -142,12 +167,13 @@ struct expert_eval {
       for (auto g64 : gates_)
         for (auto w : widths_) {
           const std::size_t g = static_cast<std::size_t>(g64);
-          // compiled draws the gate list's stream: the same circuit on the same
-          // inputs, so the two checksums must agree.
-          const std::uint64_t s = bem::derive_seed(seed, bem::fnv1a64(rep == "compiled" ? "gate_list" : rep), g,
-                                                   static_cast<std::uint64_t>(w));
+          // compiled and the jit rows draw their twin's stream: the same
+          // circuit on the same inputs, so the checksums must agree.
+          const std::string twin = interpreted_twin(rep);
+          const std::uint64_t s = bem::derive_seed(seed, bem::fnv1a64(twin), g, static_cast<std::uint64_t>(w));
           std::size_t gates = 0, live = 0;
           measurement m{};
+          generated gen;
           const auto by_width = [&](const auto& circuit) {
             // 2.3 asks for a non-trivial expert: refuse to time one whose
             // output is constant or a copy of an input.
@@ -180,19 +206,61 @@ struct expert_eval {
               default: run_compiled.template operator()<circuit512>(); break;
             }
           } else if (rep == "anf") {
-            const auto c = bem::random_anf(n_inputs, n_outputs, g, bem::derive_seed(seed, bem::fnv1a64("anf"), g));
+            const auto c = anf_of(seed, g);
             gates = live = c.gate_count();
             by_width(c);
-          } else {
-            const auto c = bem::random_robdd(n_inputs, n_outputs, g, bem::derive_seed(seed, bem::fnv1a64("robdd"), g));
+          } else if (rep == "robdd") {
+            const auto c = robdd_of(seed, g);
             gates = live = c.gate_count();
+            by_width(c);
+          } else {  // a jit row: the twin's circuit as a gate list, compiled now
+            bem::gate_list list;
+            if (twin == "gate_list") {
+              list = static_list(g);
+              gates = list.gate_count();
+              live = list.live_gates();
+            } else if (twin == "anf") {
+              const auto c = anf_of(seed, g);
+              gates = live = c.gate_count();
+              list = bem::to_gate_list(c);
+            } else {
+              const auto c = robdd_of(seed, g);
+              gates = live = c.gate_count();
+              list = bem::to_gate_list(c);
+            }
+            const auto start = std::chrono::steady_clock::now();
+            const bem::jit_circuit c(std::move(list));
+            switch (w) {
+              case 64: c.prepare<bem::lane_word<64>>(); break;
+              case 128: c.prepare<bem::lane_word<128>>(); break;
+              case 256: c.prepare<bem::lane_word<256>>(); break;
+              default: c.prepare<bem::lane_word<512>>(); break;
+            }
+            gen.us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+            gen.ops = c.op_count();
+            gen.backend = bem::jit_backend_name(c.backend());
             by_width(c);
           }
-          emit(sink, rep, g, static_cast<std::size_t>(w), gates, live, m, unit, clock_hz);
+          emit(sink, rep, g, static_cast<std::size_t>(w), gates, live, m, gen, unit, clock_hz);
         }
   }
 
  private:
+  /// The interpreted representation whose circuit and input stream a row
+  /// uses: itself, or gate_list / anf / robdd for compiled and the jit rows.
+  static std::string interpreted_twin(const std::string& rep) {
+    if (rep == "compiled" || rep == "jit") return "gate_list";
+    if (rep == "anf_jit") return "anf";
+    if (rep == "robdd_jit") return "robdd";
+    return rep;
+  }
+  static bem::anf_circuit anf_of(std::uint64_t seed, std::size_t g) {
+    return bem::random_anf(n_inputs, n_outputs, g, bem::derive_seed(seed, bem::fnv1a64("anf"), g));
+  }
+  static bem::robdd robdd_of(std::uint64_t seed, std::size_t g) {
+    return bem::random_robdd(n_inputs, n_outputs, g, bem::derive_seed(seed, bem::fnv1a64("robdd"), g));
+  }
+
   static bem::gate_list static_list(std::size_t g) {
     switch (g) {
       case 64: return circuit64.to_gate_list();
@@ -203,13 +271,15 @@ struct expert_eval {
   }
 
   void emit(bem::benchmark_sink& sink, const std::string& rep, std::size_t g, std::size_t w, std::size_t gates,
-            std::size_t live, const measurement& m, const std::string& unit, double clock_hz) const {
-    const std::string mode = rep == "compiled" ? "compiled" : "interpreted";
+            std::size_t live, const measurement& m, const generated& gen, const std::string& unit,
+            double clock_hz) const {
+    const std::string mode = rep == "compiled" ? "compiled" : gen.backend ? "jit" : "interpreted";
     bem::benchmark_record r;
     r.split = "rep=" + rep + ",mode=" + mode + ",G=" + std::to_string(g) + ",W=" + std::to_string(w);
     r.condition = {bem::tasks::string_field("representation", rep), bem::tasks::string_field("mode", mode),
                    bem::tasks::number_field("G", static_cast<long long>(g)),
                    bem::tasks::number_field("W", static_cast<long long>(w))};
+    if (gen.backend) r.condition.push_back(bem::tasks::string_field("backend", gen.backend));
     const auto put = [&](const char* metric, double value, std::string u, bem::metrics::better b, bool timing) {
       r.value = bem::metrics::scalar_metric(metric, value, std::move(u), b, l_loop_, "batches");
       r.timing = timing;
@@ -226,6 +296,10 @@ struct expert_eval {
     put("tsc_ticks_per_live_gate",
         m.sample.tsc_ticks / static_cast<double>(l_loop_) / static_cast<double>(live ? live : 1), "TSC ticks",
         better::lower, true);
+    if (gen.backend) {
+      put("generated_ops", static_cast<double>(gen.ops), "operations", better::none, false);
+      put("generation_us", gen.us, "microseconds", better::lower, true);
+    }
   }
 
   std::vector<std::int64_t> gates_, widths_;

@@ -190,11 +190,22 @@ class Driver(unittest.TestCase):
             if task == "expert_eval" and "cycles_per_lane" in m:
                 cond = m["cycles_per_lane"]["condition"]
                 self.assertAlmostEqual(m["cycles_per_lane"]["value"] * cond["W"], m["cycles_per_batch"]["value"])
-                if cond["representation"] in ("gate_list", "compiled"):
+                rep = cond["representation"]
+                if rep in ("gate_list", "compiled", "jit"):
                     self.assertEqual(m["live_gates"]["value"], cond["G"])  # every gate of the 2.3 circuits is live
-                    # The compiled form runs the interpreted circuit on the same inputs.
-                    twin = by[(task, split.replace("rep=compiled,mode=compiled", "rep=gate_list,mode=interpreted"))]
-                    self.assertEqual(m["checksum"]["value"], twin["checksum"]["value"])
+                # The compiled form and the jit rows run their interpreted twin's
+                # circuit on the same inputs.
+                twin = {"compiled": "gate_list", "jit": "gate_list", "anf_jit": "anf", "robdd_jit": "robdd"}.get(rep)
+                if twin:
+                    mode = "compiled" if rep == "compiled" else "jit"
+                    other = by[(task, split.replace(f"rep={rep},mode={mode}", f"rep={twin},mode=interpreted"))]
+                    self.assertEqual(m["checksum"]["value"], other["checksum"]["value"], split)
+                    self.assertEqual(m["live_gates"]["value"], other["live_gates"]["value"], split)
+                    self.assertEqual("backend" in cond, mode == "jit")
+                    if mode == "jit":
+                        self.assertIn(cond["backend"], ("avx512", "avx2", "interpreter"))
+                        # No program where the CPU has neither AVX2 nor AVX-512.
+                        self.assertEqual(m["generated_ops"]["value"] > 0, cond["backend"] != "interpreter")
             if task == "route_query" and "recall@1" in m:
                 occ = [m["bucket_occupancy_" + k]["value"] for k in ("min", "mean", "max")]
                 self.assertEqual(occ, sorted(occ))
