@@ -283,7 +283,8 @@ TEST_CASE("jit: the encoder writes the intended instructions") {
       {"ret", {0xc3}, [](x86_assembler& a) { a.ret(); }},
   };
   for (const auto& c : cases) {
-    CAPTURE(c.what);
+    const std::string what = c.what;
+    CAPTURE(what);
     x86_assembler a;
     c.write(a);
     CHECK(a.bytes() == c.bytes);
@@ -332,7 +333,8 @@ TEST_CASE("jit: each back end's program computes the gate list") {
     const auto in = random_words(list.inputs(), seed++);
     const auto want = reference_outputs(list, in);
     for (auto backend : {jit_backend::avx512, jit_backend::avx2}) {
-      CAPTURE(bem::jit_backend_name(backend));
+      const std::string backend_name = bem::jit_backend_name(backend);
+      CAPTURE(backend_name);
       const auto p = bem::detail::jit_program_of(list, backend);
       CHECK(run_program(p, in) == want);
       for (const auto& op : p.ops) CHECK(op.k <= 3);
@@ -382,11 +384,12 @@ TEST_CASE("jit: the register allocation computes the gate list (simulated, spill
 }
 
 TEST_CASE("jit: generated code agrees with the reference on every word type and back end") {
-  INFO("best back end here: " << bem::jit_backend_name(bem::best_jit_backend()));
+  INFO("best back end here: " << std::string(bem::jit_backend_name(bem::best_jit_backend())));
   std::uint64_t seed = 500;
   for (const auto& list : test_lists())
     for (auto backend : runnable_backends()) {
-      CAPTURE(bem::jit_backend_name(backend));
+      const std::string backend_name = bem::jit_backend_name(backend);
+      CAPTURE(backend_name);
       CAPTURE(list.gate_count());
       check_word_type<std::uint64_t>(list, backend, seed++);
       check_word_type<bem::lane_word<64>>(list, backend, seed++);
@@ -402,7 +405,8 @@ TEST_CASE("jit: exhaustive agreement with the scalar semantics") {
   // 6 inputs on 64 lanes and 10 inputs on 1024 lanes: every assignment once.
   const bem::gate_list six = random_any_list(6, 80, 6, 31), ten = random_any_list(10, 150, 7, 32);
   for (auto backend : runnable_backends()) {
-    CAPTURE(bem::jit_backend_name(backend));
+    const std::string backend_name = bem::jit_backend_name(backend);
+      CAPTURE(backend_name);
     const auto check = [&]<class W>(const bem::gate_list& list) {
       const bem::jit_circuit c(list, {backend});
       const auto in = exhaustive_inputs<W>(list.inputs());

@@ -38,8 +38,9 @@
 // pages while they are read-write, and made read-execute before it runs;
 // no page is ever writable and executable at once.
 //
-// Cost of generation: linear in the gate count for each of the three orders
-// (about 10-40 us for the 2.3 circuits; `bench/run expert` prints it).
+// Cost of generation: 26 / 92 / 223 us for the 2.3 circuits of G = 64 /
+// 256 / 512 when repeated, up to 350 us the first time in a process
+// (docs/circuits.md; `bench/run expert` prints it).
 #pragma once
 
 #include <bem/circuits/circuit.hpp>
