@@ -1,13 +1,15 @@
 // Bit-exact agreement between ANF, ROBDD, the interpreted gate list (fast
-// and plain) and the compiled gate list: exhaustive for 3, 8 and 10 inputs
-// (every assignment is one lane), random lanes for 32 inputs. Conversions
-// round-trip; the ROBDD is reduced and canonical; the ANF is canonical.
+// and plain), the gate list compiled at run time and the compiled gate
+// list: exhaustive for 3, 8 and 10 inputs (every assignment is one lane),
+// random lanes for 32 inputs. Conversions round-trip; the ROBDD is reduced
+// and canonical; the ANF is canonical.
 #include "helpers.hpp"
 
 #include <bem/circuits/anf.hpp>
 #include <bem/circuits/compiled.hpp>
 #include <bem/circuits/convert.hpp>
 #include <bem/circuits/gate_list.hpp>
+#include <bem/circuits/jit.hpp>
 #include <bem/circuits/random_circuit.hpp>
 #include <bem/circuits/robdd.hpp>
 #include <bem/lanes.hpp>
@@ -24,20 +26,6 @@ using namespace circuit_test;
 
 namespace {
 
-template <class W, class C>
-std::vector<W> eval(const C& c, const std::vector<W>& in) {
-  std::vector<W> out(c.outputs());
-  c.evaluate(std::span<const W>(in), std::span<W>(out));
-  return out;
-}
-
-template <class W>
-std::vector<W> eval_reference(const bem::gate_list& c, const std::vector<W>& in) {
-  std::vector<W> out(c.outputs()), scratch(c.scratch_size());
-  c.evaluate_reference(std::span<const W>(in), std::span<W>(out), std::span<W>(scratch));
-  return out;
-}
-
 /// Every lane of every representation of `c` equals the scalar semantics.
 template <class W>
 void check_all_representations(const bem::gate_list& c, const std::vector<W>& in) {
@@ -49,6 +37,7 @@ void check_all_representations(const bem::gate_list& c, const std::vector<W>& in
   const auto via_anf = eval(anf, in);
   const auto bdd_list = eval(bem::to_gate_list(bdd), in);
   const auto anf_list = eval(bem::to_gate_list(anf), in);
+  const auto generated = eval(bem::jit_circuit(c), in);  // the best back end this CPU has
   for (std::size_t l = 0; l < lanes_of<W>(); ++l) {
     const auto want = scalar_eval(c, lane_inputs(in, l));
     for (std::size_t k = 0; k < c.outputs(); ++k) {
@@ -60,6 +49,7 @@ void check_all_representations(const bem::gate_list& c, const std::vector<W>& in
       REQUIRE(lane_of(via_anf[k], l) == want[k]);
       REQUIRE(lane_of(bdd_list[k], l) == want[k]);
       REQUIRE(lane_of(anf_list[k], l) == want[k]);
+      REQUIRE(lane_of(generated[k], l) == want[k]);
     }
   }
 }
@@ -71,15 +61,7 @@ constexpr auto wide32 = bem::static_random_circuit<32, 128, 8>(13);
 }  // namespace
 
 TEST_CASE("every ternary truth table: all representations agree with the table, exhaustively") {
-  // One gate per table over inputs (a, b, c) = (0, 1, 2); lane l = assignment l
-  // with a = bit 2, b = bit 1, c = bit 0, so output lane l must be bit l of tt.
-  std::vector<bem::gate> gates;
-  std::vector<std::uint32_t> outs;
-  for (unsigned tt = 0; tt < 256; ++tt) {
-    gates.push_back({bem::gate_op::ternary, static_cast<std::uint8_t>(tt), 2, 1, 0});
-    outs.push_back(static_cast<std::uint32_t>(3 + tt));
-  }
-  const bem::gate_list c(3, gates, outs);
+  const bem::gate_list c = every_ternary_table();
   const auto in = exhaustive_inputs<std::uint64_t>(3);
   const auto fast = eval(c, in);
   for (unsigned tt = 0; tt < 256; ++tt) CHECK((fast[tt] & 0xFFu) == tt);

@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace circuit_test {
@@ -72,6 +73,35 @@ inline std::vector<bool> scalar_eval(const bem::gate_list& c, const std::vector<
   }
   std::vector<bool> out;
   for (auto o : c.output_nodes()) out.push_back(v[o]);
+  return out;
+}
+
+/// One ternary gate per truth table tt (output tt) over inputs (a, b, c) =
+/// (2, 1, 0): on exhaustive_inputs(3), lane l is the assignment a = bit 2,
+/// b = bit 1, c = bit 0 of l, so output tt must hold tt in its lanes 0..7.
+inline bem::gate_list every_ternary_table() {
+  std::vector<bem::gate> gates;
+  std::vector<std::uint32_t> outs;
+  for (unsigned tt = 0; tt < 256; ++tt) {
+    gates.push_back({bem::gate_op::ternary, static_cast<std::uint8_t>(tt), 2, 1, 0});
+    outs.push_back(static_cast<std::uint32_t>(3 + tt));
+  }
+  return bem::gate_list(3, std::move(gates), std::move(outs));
+}
+
+/// c's outputs for inputs `in` (its own evaluate, allocating scratch).
+template <class W, class C>
+std::vector<W> eval(const C& c, const std::vector<W>& in) {
+  std::vector<W> out(c.outputs());
+  c.evaluate(std::span<const W>(in), std::span<W>(out));
+  return out;
+}
+
+/// The gate list's outputs by its plain (reference) interpreter.
+template <class W>
+std::vector<W> eval_reference(const bem::gate_list& c, const std::vector<W>& in) {
+  std::vector<W> out(c.outputs()), scratch(c.scratch_size());
+  c.evaluate_reference(std::span<const W>(in), std::span<W>(out), std::span<W>(scratch));
   return out;
 }
 

@@ -91,21 +91,6 @@ std::vector<bem::gate_list> test_lists() {
   return lists;
 }
 
-template <class W>
-void fill_random(W& w, bem::xoshiro256ss& rng) {
-  if constexpr (std::is_same_v<W, std::uint64_t>)
-    w = rng.next();
-  else
-    for (auto& x : w.words()) x = rng.next();
-}
-
-std::vector<std::uint64_t> reference_outputs(const bem::gate_list& c, const std::vector<std::uint64_t>& in) {
-  std::vector<std::uint64_t> out(c.outputs()), scratch(c.scratch_size());
-  c.evaluate_reference(std::span<const std::uint64_t>(in), std::span<std::uint64_t>(out),
-                       std::span<std::uint64_t>(scratch));
-  return out;
-}
-
 std::vector<std::uint64_t> random_words(std::size_t n, std::uint64_t seed) {
   bem::xoshiro256ss rng(seed);
   std::vector<std::uint64_t> in(n);
@@ -174,20 +159,6 @@ std::vector<std::uint64_t> simulate(const bem::detail::jit_allocation& a, const 
   return out;
 }
 
-template <class W>
-std::vector<W> evaluate_jit(const bem::jit_circuit& c, const std::vector<W>& in) {
-  std::vector<W> out(c.outputs()), scratch(c.scratch_size());
-  c.evaluate(std::span<const W>(in), std::span<W>(out), std::span<W>(scratch));
-  return out;
-}
-
-template <class W>
-std::vector<W> evaluate_reference(const bem::gate_list& c, const std::vector<W>& in) {
-  std::vector<W> out(c.outputs()), scratch(c.scratch_size());
-  c.evaluate_reference(std::span<const W>(in), std::span<W>(out), std::span<W>(scratch));
-  return out;
-}
-
 /// The back ends to run here: every one up to the best this CPU has.
 std::vector<jit_backend> runnable_backends() {
   std::vector<jit_backend> b{jit_backend::interpreter};
@@ -199,10 +170,8 @@ std::vector<jit_backend> runnable_backends() {
 template <class W>
 void check_word_type(const bem::gate_list& list, jit_backend backend, std::uint64_t seed) {
   const bem::jit_circuit c(list, {backend});
-  bem::xoshiro256ss rng(seed);
-  std::vector<W> in(list.inputs());
-  for (auto& w : in) fill_random(w, rng);
-  const auto got = evaluate_jit(c, in), want = evaluate_reference(list, in);
+  const auto in = random_inputs<W>(list.inputs(), seed);
+  const auto got = eval(c, in), want = eval_reference(list, in);
   for (std::size_t k = 0; k < want.size(); ++k) {
     CAPTURE(k);
     REQUIRE(got[k] == want[k]);
@@ -302,22 +271,14 @@ TEST_CASE("jit: the encoder writes the intended instructions") {
 }
 
 TEST_CASE("jit: every 3-input table lowers to AND, OR, XOR, ANDN and NOT (AVX2)") {
-  // One ternary gate per table over inputs (0, 1, 2), every assignment a lane.
-  std::vector<bem::gate> gates;
-  std::vector<std::uint32_t> outs;
-  for (unsigned tt = 0; tt < 256; ++tt) {
-    gates.push_back({bem::gate_op::ternary, static_cast<std::uint8_t>(tt), 0, 1, 2});
-    outs.push_back(static_cast<std::uint32_t>(3 + tt));
-  }
-  const bem::gate_list list(3, gates, outs);
+  const bem::gate_list list = every_ternary_table();
   const auto p = bem::detail::jit_program_of(list, jit_backend::avx2);
   for (const auto& op : p.ops) {
     const bool plain = op.k == 0 || (op.k == 1 && op.tt == bem::detail::tt1_not) ||
                        (op.k == 2 && bem::detail::jit_is_plain_binary(op.tt) && op.tt != bem::detail::tt2_b_andn_a);
     CHECK_UNARY(plain);
   }
-  const std::vector<std::uint64_t> lanes = {0xF0, 0xCC, 0xAA};  // lane l: a = bit 2 of l, b = bit 1, c = bit 0
-  const auto out = run_program(p, lanes);
+  const auto out = run_program(p, exhaustive_inputs<std::uint64_t>(3));
   for (unsigned tt = 0; tt < 256; ++tt) CHECK((out[tt] & 0xFF) == tt);
   // At most 6 plain operations for any table (Shannon expansion on the best
   // variable); the 2.3 circuits' own: mux 3, majority 4, xor3 2.
@@ -331,7 +292,7 @@ TEST_CASE("jit: each back end's program computes the gate list") {
   std::uint64_t seed = 1;
   for (const auto& list : test_lists()) {
     const auto in = random_words(list.inputs(), seed++);
-    const auto want = reference_outputs(list, in);
+    const auto want = eval_reference(list, in);
     for (auto backend : {jit_backend::avx512, jit_backend::avx2}) {
       const std::string backend_name = bem::jit_backend_name(backend);
       CAPTURE(backend_name);
@@ -361,7 +322,7 @@ TEST_CASE("jit: the register allocation computes the gate list (simulated, spill
   std::uint64_t seed = 100;
   for (const auto& list : test_lists()) {
     const auto in = random_words(list.inputs(), seed++);
-    const auto want = reference_outputs(list, in);
+    const auto want = eval_reference(list, in);
     for (const auto& t : targets) {
       CAPTURE(t.registers);
       CAPTURE(t.memory_operands);
@@ -410,7 +371,7 @@ TEST_CASE("jit: exhaustive agreement with the scalar semantics") {
     const auto check = [&]<class W>(const bem::gate_list& list) {
       const bem::jit_circuit c(list, {backend});
       const auto in = exhaustive_inputs<W>(list.inputs());
-      const auto out = evaluate_jit(c, in);
+      const auto out = eval(c, in);
       for (std::size_t l = 0; l < lanes_of<W>(); ++l) {
         const auto want = scalar_eval(list, lane_inputs(in, l));
         for (std::size_t k = 0; k < list.outputs(); ++k) REQUIRE(lane_of(out[k], l) == want[k]);
@@ -424,17 +385,15 @@ TEST_CASE("jit: exhaustive agreement with the scalar semantics") {
 TEST_CASE("jit: back end, fallback, sharing and threads") {
   const auto list = bem::random_gate_list({32, 8, 128, 64}, 77);
   using word = bem::lane_word<256>;
-  bem::xoshiro256ss rng(8);
-  std::vector<word> in(32);
-  for (auto& w : in) fill_random(w, rng);
-  const auto want = evaluate_reference(list, in);
+  const auto in = random_inputs<word>(32, 8);
+  const auto want = eval_reference(list, in);
 
   SUBCASE("the interpreter where asked, with no code") {
     const bem::jit_circuit c(list, {jit_backend::interpreter});
     CHECK(c.backend() == jit_backend::interpreter);
     CHECK_FALSE(c.prepare<word>());
     CHECK(c.code_bytes<word>() == 0);
-    CHECK(evaluate_jit(c, in) == want);
+    CHECK(eval(c, in) == want);
   }
   SUBCASE("the best back end by default, code for each word size") {
     const bem::jit_circuit c(list);
@@ -443,19 +402,19 @@ TEST_CASE("jit: back end, fallback, sharing and threads") {
     CHECK(c.prepare<word>() == generated);
     CHECK((c.code_bytes<word>() > 0) == generated);
     CHECK((c.code_bytes<std::uint64_t>() > 0) == generated);
-    CHECK(evaluate_jit(c, in) == want);
+    CHECK(eval(c, in) == want);
     // Copies share the list, the program and the code already generated.
     const bem::jit_circuit copy = c;
     CHECK(&copy.source() == &c.source());
-    CHECK(evaluate_jit(copy, in) == want);
+    CHECK(eval(copy, in) == want);
   }
   SUBCASE("a word type that is not 64-bit words runs the interpreter") {
     static_assert(bem::circuit_representation<bem::jit_circuit, word32>);
     const bem::jit_circuit c(list);
     CHECK_FALSE(c.prepare<word32>());
-    std::vector<word32> in32(32);
-    for (auto& w : in32) w.v = static_cast<std::uint32_t>(rng.next());
-    CHECK(evaluate_jit(c, in32) == evaluate_reference(list, in32));
+    std::vector<word32> in32;
+    for (auto x : random_words(32, 10)) in32.push_back({static_cast<std::uint32_t>(x)});
+    CHECK(eval(c, in32) == eval_reference(list, in32));
   }
   SUBCASE("out may not overlap in or scratch") {
     const bem::jit_circuit c(list);
@@ -480,13 +439,13 @@ TEST_CASE("jit: back end, fallback, sharing and threads") {
     std::vector<std::thread> threads;
     for (std::size_t i = 0; i < 4; ++i)
       threads.emplace_back([&, i] {
-        got[i] = evaluate_jit(c, in);
-        got64[i] = evaluate_jit(c, in64);
+        got[i] = eval(c, in);
+        got64[i] = eval(c, in64);
       });
     for (auto& t : threads) t.join();
     for (std::size_t i = 0; i < 4; ++i) {
       CHECK(got[i] == want);
-      CHECK(got64[i] == reference_outputs(list, in64));
+      CHECK(got64[i] == eval_reference(list, in64));
     }
   }
 }
@@ -520,10 +479,8 @@ TEST_CASE("jit: where the system refuses executable memory, the interpreter runs
   if (bem::best_jit_backend() == jit_backend::interpreter) return;
   const auto list = bem::random_gate_list({32, 8, 64, 64}, 5);
   using word = bem::lane_word<256>;
-  bem::xoshiro256ss rng(6);
-  std::vector<word> in(32);
-  for (auto& w : in) fill_random(w, rng);
-  const auto want = evaluate_reference(list, in);
+  const auto in = random_inputs<word>(32, 6);
+  const auto want = eval_reference(list, in);
   const pid_t child = fork();
   REQUIRE(child >= 0);
   if (child == 0) {
@@ -531,7 +488,7 @@ TEST_CASE("jit: where the system refuses executable memory, the interpreter runs
     if (prctl(pr_set_mdwe, refuse_exec_gain, 0L, 0L, 0L) != 0) _exit(77);  // an older kernel
     const bem::jit_circuit c(list);
     const bool generated = c.prepare<word>();
-    const bool right = evaluate_jit(c, in) == want;
+    const bool right = eval(c, in) == want;
     _exit(!generated && right && c.code_bytes<word>() == 0 ? 0 : 1);
   }
   int status = 0;

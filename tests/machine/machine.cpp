@@ -44,6 +44,27 @@ bem::observation obs(std::uint64_t t, std::uint32_t tasks) {
   return {static_cast<std::uint32_t>(bem::mix64(t) % tasks), bem::mix64(t ^ 0x5555), 0, 0};
 }
 
+/// Steps a and b on the same observations and rewards (the mid path every
+/// 50 steps when `mid_path`): they must choose the same experts at every
+/// step and end with the same state and log.
+template <class A, class B>
+void check_lockstep(A& a, B& b, std::uint64_t steps, bool mid_path) {
+  for (std::uint64_t t = 0; t < steps; ++t) {
+    const auto o = obs(t, 3);
+    const auto ca = a.step(o);
+    const auto cb = b.step(o);
+    REQUIRE(std::vector<std::uint32_t>(ca.begin(), ca.end()) == std::vector<std::uint32_t>(cb.begin(), cb.end()));
+    a.reward(o.task_id, ca[0], static_cast<double>(t % 3 == 0));
+    b.reward(o.task_id, cb[0], static_cast<double>(t % 3 == 0));
+    if (mid_path && t % 50 == 49) {
+      a.mid_path_update();
+      b.mid_path_update();
+    }
+  }
+  CHECK(a.state_words() == b.state_words());
+  CHECK(a.log().head() == b.log().head());
+}
+
 }  // namespace
 
 TEST_CASE("a step routes, selects by UCB1, applies the chosen expert and logs") {
@@ -101,20 +122,7 @@ TEST_CASE("two machines with the same inputs agree bit for bit") {
   cfg.tasks = 3;
   cfg.k_small = 2;
   machine_t a = make_machine(cfg, 150, 11), b = make_machine(cfg, 150, 11);
-  for (std::uint64_t t = 0; t < 500; ++t) {
-    const auto o = obs(t, 3);
-    const auto ca = a.step(o);
-    const auto cb = b.step(o);
-    REQUIRE(std::vector<std::uint32_t>(ca.begin(), ca.end()) == std::vector<std::uint32_t>(cb.begin(), cb.end()));
-    a.reward(o.task_id, ca[0], static_cast<double>(t % 3 == 0));
-    b.reward(o.task_id, cb[0], static_cast<double>(t % 3 == 0));
-    if (t % 50 == 49) {
-      a.mid_path_update();
-      b.mid_path_update();
-    }
-  }
-  CHECK(a.state_words() == b.state_words());
-  CHECK(a.log().head() == b.log().head());
+  check_lockstep(a, b, 500, true);
 }
 
 TEST_CASE("a machine of run-time compiled experts steps exactly as one of interpreted experts") {
@@ -138,16 +146,7 @@ TEST_CASE("a machine of run-time compiled experts steps exactly as one of interp
     for (std::size_t l = 0; l < W; ++l) b.state_words().set_bit(k, l, rng.bit());
   for (std::size_t i = 0; i < K; ++i) b.set_shared_bit(i, rng.bit());
   REQUIRE(a.state_words() == b.state_words());
-  for (std::uint64_t t = 0; t < 300; ++t) {
-    const auto o = obs(t, 3);
-    const auto ca = a.step(o);
-    const auto cb = b.step(o);
-    REQUIRE(std::vector<std::uint32_t>(ca.begin(), ca.end()) == std::vector<std::uint32_t>(cb.begin(), cb.end()));
-    a.reward(o.task_id, ca[0], static_cast<double>(t % 3 == 0));
-    b.reward(o.task_id, cb[0], static_cast<double>(t % 3 == 0));
-  }
-  CHECK(a.state_words() == b.state_words());
-  CHECK(a.log().head() == b.log().head());
+  check_lockstep(a, b, 300, true);
 }
 
 TEST_CASE("per-group lanes follow their own expert") {
