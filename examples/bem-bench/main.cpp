@@ -49,7 +49,8 @@ commands:
                       --across-models pairs results whatever the model (a new
                       model against a baseline model, one model per file)
   hwinfo [--json]     the hardware report (CPU, microarchitecture, SIMD width,
-                      base clock, TSC frequency, how cycles are counted)
+                      circuit code generator, base clock, TSC frequency, how
+                      cycles are counted)
 
 options:
   --plugin-path PATH  a plugin file or directory, searched before

@@ -10,6 +10,7 @@
 // and kernel are filled in.
 #pragma once
 
+#include <bem/circuits/jit_x86.hpp>
 #include <bem/cycles.hpp>
 #include <bem/parameters.hpp>
 #include <bem/version.hpp>
@@ -47,6 +48,7 @@ struct hardware_report {
   int stepping = -1;              ///< -1 if unknown
   int simd_width_bits = 0;        ///< W_hw: 512, 256 or 128 (usable: the OS must enable the state)
   std::string simd_extensions;    ///< usable extensions, widest first, space separated
+  std::string circuit_code;       ///< bem::jit_circuit's back end here: "avx512", "avx2" or "interpreter"
   double base_clock_hz = 0;       ///< reported base clock (NaN if none)
   std::string base_clock_source;  ///< "cpuid 0x16", "brand string" or "TSC frequency (no base clock reported)"
   double tsc_hz = 0;              ///< TSC ticks per second
@@ -351,6 +353,7 @@ inline void probe_cpuid(hardware_report& r) {
 /// calibration (about 0.1 s).
 inline hardware_report probe_hardware() {
   hardware_report r;
+  r.circuit_code = jit_backend_name(best_jit_backend());
 #if BEM_DETAIL_HAVE_TSC
   detail::probe_cpuid(r);
 #else
@@ -424,6 +427,7 @@ inline std::string to_text(const hardware_report& r) {
   }
   rows.emplace_back("SIMD width W_hw", r.simd_width_bits > 0 ? std::to_string(r.simd_width_bits) + " bits" : "unknown");
   rows.emplace_back("SIMD extensions", r.simd_extensions);
+  rows.emplace_back("Circuit code generator", r.circuit_code + " (bem::jit_circuit)");
   rows.emplace_back("Base clock", detail::ghz_text(r.base_clock_hz) + " (" + r.base_clock_source + ")");
   std::snprintf(buf, sizeof buf, "%.6f GHz", r.tsc_hz / 1e9);
   rows.emplace_back("TSC frequency", std::string(buf) + " (" + r.tsc_source + ")");
@@ -471,6 +475,7 @@ inline std::vector<std::pair<std::string, std::string>> to_fields(const hardware
   integer("stepping", r.stepping);
   integer("simd_width_bits", r.simd_width_bits);
   str("simd_extensions", r.simd_extensions);
+  str("circuit_code", r.circuit_code);
   num("base_clock_hz", r.base_clock_hz);
   str("base_clock_source", r.base_clock_source);
   num("tsc_hz", r.tsc_hz);

@@ -51,6 +51,8 @@ TEST_CASE("x86-64: CPUID fields are consistent") {
   CHECK(has("sse2"));
   CHECK((r.simd_width_bits == 512) == has("avx512f"));
   CHECK((r.simd_width_bits >= 256) == has("avx2"));
+  // The circuit code generator uses the widest of the two it knows.
+  CHECK(r.circuit_code == (has("avx512f") && has("avx512vl") ? "avx512" : has("avx2") ? "avx2" : "interpreter"));
   CHECK(r.base_clock_hz > 0);
   const std::set<std::string> sources{"cpuid 0x16", "brand string", "TSC frequency (no base clock reported)"};
   CHECK(sources.count(r.base_clock_source) == 1);
@@ -99,7 +101,7 @@ TEST_CASE("to_fields: fixed order, unique keys, valid JSON scalars") {
   const std::vector<std::string> expected{
       "cpu_vendor",        "cpu_model",    "microarchitecture",  "family",
       "model",             "stepping",     "simd_width_bits",    "simd_extensions",
-      "base_clock_hz",     "base_clock_source", "tsc_hz",        "tsc_source",
+      "circuit_code",      "base_clock_hz",     "base_clock_source", "tsc_hz",        "tsc_source",
       "tsc_per_core_cycle", "core_clock_hz_estimate", "counters_available", "cycle_method",
       "logical_cpus",      "kernel",       "hypervisor"};
   REQUIRE(fields.size() == expected.size());

@@ -66,35 +66,6 @@
 
 BEM_NAMESPACE_BEGIN
 
-/// Where a jit_circuit's evaluations run.
-enum class jit_backend : std::uint8_t {
-  interpreter = 0,  ///< gate_list::evaluate (no code generated)
-  avx2 = 1,         ///< VEX code, 16 vector registers
-  avx512 = 2,       ///< EVEX code, 32 vector registers, vpternlogq
-};
-
-constexpr const char* jit_backend_name(jit_backend b) noexcept {
-  switch (b) {
-    case jit_backend::avx2: return "avx2";
-    case jit_backend::avx512: return "avx512";
-    default: return "interpreter";
-  }
-}
-
-/// The best back end this process can use (CPUID and XCR0; interpreter
-/// where the build cannot generate x86-64 code).
-inline jit_backend best_jit_backend() {
-  if constexpr (!detail::jit_x86_target) {
-    return jit_backend::interpreter;
-  } else {
-    static const jit_backend best = [] {
-      const detail::x86_vector_support s = detail::detect_x86_vector_support();
-      return s.avx512 ? jit_backend::avx512 : s.avx2 ? jit_backend::avx2 : jit_backend::interpreter;
-    }();
-    return best;
-  }
-}
-
 struct jit_options {
   /// The most capable back end to use: the best this CPU has is taken up to
   /// this one (tests and benches pass avx2 or interpreter to compare).
