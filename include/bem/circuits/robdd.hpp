@@ -18,6 +18,13 @@
 // Gate count G = internal nodes: each is one 2:1 multiplexer, evaluated as
 // lo ^ (x & (hi ^ lo)) (three word operations). Every node of a robdd is
 // reachable from a root, hence live.
+//
+// Evaluation runs the nodes by variable, the last variable first (a
+// program of steps made at construction): a node reads only nodes of later
+// variables, so the nodes of one variable are independent of each other and
+// the core overlaps them. In the post-order numbering a node mostly reads
+// the node written just before it, and at W = 128 and 256 that ran at 9-10
+// TSC ticks per node against 2.4-2.8 by variable (docs/circuits.md).
 #pragma once
 
 #include <bem/circuits/circuit.hpp>
@@ -142,7 +149,8 @@ class robdd {
  public:
   using circuit_tag = circuit_representation_tag;
 
-  robdd() = default;
+  /// No inputs, no outputs: the two terminals only.
+  robdd() : nodes_(2) {}
 
   /// The functions `roots` (node ids of `b`), one per output, with their
   /// reachable nodes renumbered canonically.
@@ -153,6 +161,9 @@ class robdd {
     map[0] = 0;
     map[1] = 1;
     for (auto r : roots) roots_.push_back(copy(b, r, map));
+    // The evaluation program: by variable, last first (see the header comment).
+    for (std::uint32_t i = 2; i < nodes_.size(); ++i) steps_.push_back({nodes_[i].var, nodes_[i].lo, nodes_[i].hi, i});
+    std::stable_sort(steps_.begin(), steps_.end(), [](const step& x, const step& y) { return x.var > y.var; });
   }
 
   std::size_t inputs() const noexcept { return n_; }
@@ -172,12 +183,19 @@ class robdd {
     W* s = scratch.data();
     s[0] = zero_word<W>();
     s[1] = ones_word<W>();
-    const bdd_node* nd = nodes_.data();
-    for (std::size_t i = 2; i < nodes_.size(); ++i) {
-      const W lo = s[nd[i].lo];
-      s[i] = lo ^ (in[nd[i].var] & (s[nd[i].hi] ^ lo));
+    // Members in locals: stores of lane words may alias anything, so the
+    // compiler would reload them after every node (2x slower at W = 256).
+    const step* p = steps_.data();
+    const std::size_t count = steps_.size();
+    const W* x = in.data();
+    for (std::size_t j = 0; j < count; ++j) {
+      const step st = p[j];
+      const W lo = s[st.lo];
+      s[st.dst] = lo ^ (x[st.var] & (s[st.hi] ^ lo));
     }
-    for (std::size_t k = 0; k < roots_.size(); ++k) out[k] = s[roots_[k]];
+    const std::uint32_t* r = roots_.data();
+    const std::size_t m = roots_.size();
+    for (std::size_t k = 0; k < m; ++k) out[k] = s[r[k]];
   }
   template <bit_sliced_word W>
   void evaluate(std::span<const W> in, std::span<W> out) const {
@@ -202,9 +220,15 @@ class robdd {
     return map[id];
   }
 
+  /// One node's evaluation: s[dst] = s[lo] ^ (in[var] & (s[hi] ^ s[lo])).
+  struct step {
+    std::uint32_t var, lo, hi, dst;
+  };
+
   std::size_t n_ = 0;
   std::vector<bdd_node> nodes_;
   std::vector<std::uint32_t> roots_;
+  std::vector<step> steps_;  // the nodes by variable, last first
 };
 
 BEM_NAMESPACE_END
