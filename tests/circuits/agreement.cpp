@@ -171,3 +171,15 @@ TEST_CASE("gate lists reject non-topological gates; ANF conversion stops at its 
   CHECK(bem::to_anf(product).polynomial(0).size() == 256);
   CHECK_THROWS_AS(bem::to_anf(product, 100), std::length_error);
 }
+
+TEST_CASE("a default-constructed ROBDD is the empty circuit: two terminals, no gates") {
+  const bem::robdd r;
+  CHECK(r.gate_count() == 0);
+  CHECK(r.scratch_size() == 2);
+  CHECK(r.inputs() == 0);
+  CHECK(r.outputs() == 0);
+  std::vector<std::uint64_t> scratch(r.scratch_size());
+  r.evaluate(std::span<const std::uint64_t>(), std::span<std::uint64_t>(), std::span<std::uint64_t>(scratch));
+  CHECK(scratch[0] == 0);
+  CHECK(scratch[1] == ~0ull);
+}
