@@ -90,6 +90,9 @@ TEST_CASE("32 inputs, random lanes: gate list (fast, plain, compiled), and ANF a
   CHECK(eval(bem::compiled_circuit<wide32>{}, in) == want);
   const auto in64 = random_inputs<std::uint64_t>(32, 5);
   CHECK(eval(bem::compiled_circuit<wide32>{}, in64) == eval_reference(list, in64));
+  // 16-byte words take the compiled form's vector path (compiled.hpp).
+  const auto in128 = random_inputs<bem::lane_word<128>>(32, 6);
+  CHECK(eval(bem::compiled_circuit<wide32>{}, in128) == eval_reference(list, in128));
 
   const auto anf = bem::random_anf(32, 8, 200, 3);
   const auto anf_bdd = bem::to_robdd(anf);
