@@ -46,30 +46,52 @@ struct static_gate_list {
 };
 
 namespace detail {
-template <gate_op Op, std::uint8_t Tt, class W>
-[[gnu::always_inline]] inline W compiled_gate(const W& a, const W& b, const W& c) {
+/// One gate on values of type T: a bit_sliced_word with the formulas of
+/// apply_gate, or (GCC) a vector chunk with its ternaries through gl_op, one
+/// vpternlogq where the target has it.
+template <gate_op Op, std::uint8_t Tt, class T>
+[[gnu::always_inline]] inline T compiled_gate(const T& a, const T& b, const T& c) {
   if constexpr (Op == gate_op::and_) return a & b;
   else if constexpr (Op == gate_op::or_) return a | b;
   else if constexpr (Op == gate_op::xor_) return a ^ b;
   else if constexpr (Op == gate_op::not_) return ~a;
   else if constexpr (Op == gate_op::andn) return a & ~b;
+#if defined(__GNUC__)
+  else if constexpr (!bit_sliced_word<T>) return gl_op<Tt>::f(a, b, c);
+#endif
   else if constexpr (Tt == ternary_tt::mux) return (a & b) | (~a & c);
   else if constexpr (Tt == ternary_tt::majority) return (a & b) | (c & (a | b));
   else if constexpr (Tt == ternary_tt::xor3) return a ^ b ^ c;
   else return ternary_by_anf(ternary_anf(Tt), a, b, c);
 }
+
+/// Where a compiled circuit reads its inputs and writes its outputs: arrays
+/// of words W ...
+template <class W>
+struct compiled_words {
+  using value = W;
+  const W* in;
+  W* out;
+  template <std::uint32_t I>
+  [[gnu::always_inline]] const W& input() const {
+    return in[I];
+  }
+  [[gnu::always_inline]] void output(std::size_t k, const W& x) const { out[k] = x; }
+};
 #if defined(__GNUC__)
-/// compiled_gate on a chunk (a GCC vector): the ternaries through gl_op,
-/// one vpternlogq where the target has it.
-template <gate_op Op, std::uint8_t Tt, class V>
-[[gnu::always_inline]] inline V compiled_chunk_gate(V a, V b, V c) {
-  if constexpr (Op == gate_op::and_) return a & b;
-  else if constexpr (Op == gate_op::or_) return a | b;
-  else if constexpr (Op == gate_op::xor_) return a ^ b;
-  else if constexpr (Op == gate_op::not_) return ~a;
-  else if constexpr (Op == gate_op::andn) return a & ~b;
-  else return gl_op<Tt>::f(a, b, c);
-}
+/// ... or one chunk V (a may_alias GCC vector) of each of an array of words
+/// of S bytes, addressed from the chunk's first byte.
+template <class V, std::size_t S>
+struct compiled_chunks {
+  using value = V;
+  const char* in;
+  char* out;
+  template <std::uint32_t I>
+  [[gnu::always_inline]] V input() const {
+    return *reinterpret_cast<const V*>(in + I * S);
+  }
+  [[gnu::always_inline]] void output(std::size_t k, const V& x) const { *reinterpret_cast<V*>(out + k * S) = x; }
+};
 #endif
 }  // namespace detail
 
@@ -120,12 +142,12 @@ class compiled_circuit {
       const char* const i = reinterpret_cast<const char*>(in);
       char* const o = reinterpret_cast<char*>(out);
       for (std::size_t c = 0; c < sizeof(W); c += block::bytes)
-        run_chunk<typename block::V, sizeof(W)>(i + c, o + c, std::make_index_sequence<G>{},
-                                                std::make_index_sequence<M>{});
+        run_gates(detail::compiled_chunks<typename block::V, sizeof(W)>{i + c, o + c}, std::make_index_sequence<G>{},
+                  std::make_index_sequence<M>{});
       return;
     }
 #endif
-    run_gates<W>(in, out, std::make_index_sequence<G>{}, std::make_index_sequence<M>{});
+    run_gates(detail::compiled_words<W>{in, out}, std::make_index_sequence<G>{}, std::make_index_sequence<M>{});
   }
 
  private:
@@ -134,51 +156,24 @@ class compiled_circuit {
   // did for G = 512 in the expert plugin) writes every gate through the
   // captured pointer, 512 stores the compiler cannot drop, and ran at 1.15
   // TSC ticks per gate instead of 0.48.
-  template <class W, std::size_t... I, std::size_t... K>
-  [[gnu::always_inline]] static void run_gates(const W* in, W* out, std::index_sequence<I...>,
-                                               std::index_sequence<K...>) {
+  template <class IO, std::size_t... I, std::size_t... K>
+  [[gnu::always_inline]] static void run_gates(IO io, std::index_sequence<I...>, std::index_sequence<K...>) {
+    using T = typename IO::value;
     union storage {
-      W v[G];
+      T v[G];
       storage() {}
     } s;
-    W* v = s.v;
-    ((v[I] = detail::compiled_gate<C.gates[I].op, C.gates[I].tt, W>(node<C.gates[I].a>(in, v),
-                                                                    node<C.gates[I].b>(in, v),
-                                                                    node<C.gates[I].c>(in, v))),
+    T* v = s.v;
+    ((v[I] = detail::compiled_gate<C.gates[I].op, C.gates[I].tt, T>(node<C.gates[I].a>(io, v), node<C.gates[I].b>(io, v),
+                                                                    node<C.gates[I].c>(io, v))),
      ...);
-    ((out[K] = node<C.outputs[K]>(in, v)), ...);
+    (io.output(K, node<C.outputs[K]>(io, v)), ...);
   }
 
-#if defined(__GNUC__)
-  /// run_gates on one chunk V (a may_alias GCC vector) of words of S bytes:
-  /// input j's chunk at in + j * S, output k's at out + k * S.
-  template <class V, std::size_t S, std::size_t... I, std::size_t... K>
-  [[gnu::always_inline]] static void run_chunk(const char* in, char* out, std::index_sequence<I...>,
-                                               std::index_sequence<K...>) {
-    union storage {
-      V v[G];
-      storage() {}
-    } s;
-    V* v = s.v;
-    ((v[I] = detail::compiled_chunk_gate<C.gates[I].op, C.gates[I].tt>(chunk_node<C.gates[I].a, S>(in, v),
-                                                                     chunk_node<C.gates[I].b, S>(in, v),
-                                                                     chunk_node<C.gates[I].c, S>(in, v))),
-     ...);
-    ((*reinterpret_cast<V*>(out + K * S) = chunk_node<C.outputs[K], S>(in, v)), ...);
-  }
-  template <std::uint32_t I, std::size_t S, class V>
-  [[gnu::always_inline]] static V chunk_node(const char* in, const V* v) {
+  template <std::uint32_t I, class IO, class T>
+  [[gnu::always_inline]] static decltype(auto) node(const IO& io, const T* v) {
     if constexpr (I < N)
-      return *reinterpret_cast<const V*>(in + I * S);
-    else
-      return v[I - N];
-  }
-#endif
-
-  template <std::uint32_t I, class W>
-  [[gnu::always_inline]] static const W& node(const W* in, const W* v) {
-    if constexpr (I < N)
-      return in[I];
+      return io.template input<I>();
     else
       return v[I - N];
   }
