@@ -323,7 +323,7 @@ struct gate_list_block {
       return std::array<run_fn, 4>{&run<gl_op<tt_of_1(T)>, 1>...};
     }(std::make_index_sequence<4>{});
     if (arity == 3) t3[tt](cnt, v, d, f);
-    else if (arity == 2) t2[(tt & 1u) | ((tt >> 1) & 2u) | ((tt >> 2) & 4u) | ((tt >> 3) & 8u)](cnt, v, d, f);
+    else if (arity == 2) t2[table2_bits(tt)](cnt, v, d, f);
     else t1[(tt & 1u) | ((tt >> 3) & 2u)](cnt, v, d, f);
   }
 };

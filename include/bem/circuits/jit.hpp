@@ -95,30 +95,13 @@ constexpr bool jit_is_plain_binary(std::uint8_t tt) {
   return tt == tt2_and || tt == tt2_or || tt == tt2_xor || tt == tt2_andn || tt == tt2_b_andn_a;
 }
 
-/// Appends operations to a program, merging repeated arguments and dropping
-/// ignored ones, so that an operation equal to one of its arguments is no
-/// operation at all (the argument's value is returned).
+/// Appends operations to a program, normalized (bem/circuits/lut.hpp:
+/// repeated arguments merged, ignored ones dropped), so that an operation
+/// equal to one of its arguments is no operation at all (the argument's
+/// value is returned).
 class jit_builder {
  public:
   explicit jit_builder(std::size_t n) { p_.n = n; }
-
-  /// The lut with repeated leaves merged (values may coincide where nodes
-  /// were aliased) and the leaves its table ignores dropped.
-  static lut normalized(lut l) {
-    std::uint32_t leaves[3] = {0, 0, 0};
-    std::size_t k = 0;
-    for (std::size_t j = 0; j < l.k; ++j)
-      if (std::find(leaves, leaves + k, l.leaf[j]) == leaves + k) leaves[k++] = l.leaf[j];
-    if (k != l.k) {
-      const lut old = l;
-      l = make_lut(leaves, k, [&](auto node) {
-        bool x[3] = {false, false, false};
-        for (std::size_t j = 0; j < old.k; ++j) x[j] = node(old.leaf[j]);
-        return table_value(old.tt, x);
-      });
-    }
-    return drop_unused(l);
-  }
 
   /// The value of lut l: a new operation, or l's argument when l is one.
   std::uint32_t add(lut l) {
@@ -270,13 +253,11 @@ inline jit_program jit_program_of(const gate_list& list, jit_backend backend) {
       continue;
     }
     // AVX2: lowered to plain operations.
-    const lut m = jit_builder::normalized(l);
+    const lut m = normalized(l);
     if (m.tt == 0x00 || m.tt == 0xFF || m.k == 1) {
       value[n + i] = b.add(m);  // constant, identity or NOT
     } else if (m.k == 2) {
-      unsigned t = 0;
-      for (unsigned bit = 0; bit < 4; ++bit) t |= ((m.tt >> (bit << 1)) & 1u) << bit;
-      value[n + i] = jit_emit2(b, t, m.leaf[0], m.leaf[1]);
+      value[n + i] = jit_emit2(b, table2_bits(m.tt), m.leaf[0], m.leaf[1]);
     } else {
       value[n + i] = jit_emit3(b, m.tt, m.leaf);
     }

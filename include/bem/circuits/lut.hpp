@@ -106,18 +106,43 @@ constexpr lut drop_unused(lut l) {
   return r;
 }
 
+/// l with repeated leaves merged (the first occurrence kept: leaves may
+/// coincide, a gate's operands or values aliased to one another) and the
+/// leaves its table ignores dropped.
+constexpr lut normalized(lut l) {
+  std::uint32_t leaves[3] = {0, 0, 0};
+  std::size_t k = 0;
+  for (std::size_t j = 0; j < l.k; ++j)
+    if (std::find(leaves, leaves + k, l.leaf[j]) == leaves + k) leaves[k++] = l.leaf[j];
+  if (k != l.k) {
+    const lut old = l;
+    l = make_lut(leaves, k, [&](auto node) {
+      bool x[3] = {false, false, false};
+      for (std::size_t j = 0; j < old.k; ++j) x[j] = node(old.leaf[j]);
+      return table_value(old.tt, x);
+    });
+  }
+  return drop_unused(l);
+}
+
 /// A gate as a lut over its distinct operands.
 constexpr lut gate_lut(const gate& g) {
   const int arity = gate_arity(g.op);
+  lut l;
+  l.k = static_cast<std::uint8_t>(arity);
   const std::uint32_t ops[3] = {g.a, g.b, g.c};
-  std::uint32_t leaves[3] = {0, 0, 0};
-  std::size_t k = 0;
-  for (int j = 0; j < arity; ++j)
-    if (std::find(leaves, leaves + k, ops[j]) == leaves + k) leaves[k++] = ops[j];
-  return drop_unused(make_lut(leaves, k, [&](auto node) {
-    const bool a = node(g.a), b = arity > 1 ? node(g.b) : a, c = arity > 2 ? node(g.c) : a;
+  for (int j = 0; j < arity; ++j) l.leaf[j] = ops[j];
+  l.tt = table_of([&](const bool* x) {
+    const bool a = x[0], b = arity > 1 ? x[1] : a, c = arity > 2 ? x[2] : a;
     return apply_gate<std::uint64_t>(g.op, g.tt, a ? ~0ull : 0ull, b ? ~0ull : 0ull, c ? ~0ull : 0ull) != 0;
-  }));
+  });
+  return normalized(l);
+}
+
+/// The 4-bit table, bit (a << 1 | b), of an 8-bit table of slots a and b
+/// (one that ignores slot c).
+constexpr unsigned table2_bits(std::uint8_t tt) {
+  return (tt & 1u) | ((tt >> 1) & 2u) | ((tt >> 2) & 4u) | ((tt >> 3) & 8u);
 }
 
 /// The luts of a gate list (gate i is lut i; leaves are nodes: inputs
