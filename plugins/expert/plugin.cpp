@@ -55,10 +55,13 @@
 #include <bem/lanes.hpp>
 #include <bem/plugin.hpp>
 
+#include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace {
@@ -70,6 +73,10 @@ constexpr auto circuit256 = bem::static_random_circuit<32, 256, 8>(circuit_seed(
 constexpr auto circuit512 = bem::static_random_circuit<32, 512, 8>(circuit_seed(512));
 
 constexpr std::size_t n_inputs = 32, n_outputs = 8, state_bits = 40;
+
+/// The representations a run may ask for, the default being all of them.
+constexpr std::array<const char*, 7> known_reps = {"gate_list", "compiled", "jit",      "anf",
+                                                   "anf_jit",   "robdd",    "robdd_jit"};
 
 bem::read_spec inputs_spec() {
   bem::read_spec r;
@@ -140,8 +147,7 @@ struct expert_eval {
         widths_(p.get_int_list("W", {64, 256})),
         l_loop_(p.get_int_in("L_loop", 1000000, 1, 1000000000000)),
         flips_(static_cast<int>(p.get_int_in("flips", 2, 0, 4))),
-        reps_(p.get_string_list("representations",
-                                {"gate_list", "compiled", "jit", "anf", "anf_jit", "robdd", "robdd_jit"})) {
+        reps_(p.get_string_list("representations", std::vector<std::string>(known_reps.begin(), known_reps.end()))) {
     for (auto g : gates_)
       if (g != 64 && g != 128 && g != 256 && g != 512)
         throw bem::parameter_error("G", "each G must be one of 64, 128, 256, 512 (the compiled circuits exist for "
@@ -150,11 +156,11 @@ struct expert_eval {
       if (w != 64 && w != 128 && w != 256 && w != 512)
         throw bem::parameter_error("W", "each W must be one of 64, 128, 256, 512; got " + std::to_string(w));
     for (const auto& r : reps_)
-      if (r != "gate_list" && r != "compiled" && r != "jit" && r != "anf" && r != "anf_jit" && r != "robdd" &&
-          r != "robdd_jit")
-        throw bem::parameter_error("representations",
-                                   "unknown representation \"" + r +
-                                       "\" (known: gate_list, compiled, jit, anf, anf_jit, robdd, robdd_jit)");
+      if (std::find(known_reps.begin(), known_reps.end(), r) == known_reps.end()) {
+        std::string known;
+        for (const char* k : known_reps) known += (known.empty() ? "" : ", ") + std::string(k);
+        throw bem::parameter_error("representations", "unknown representation \"" + r + "\" (known: " + known + ")");
+      }
   }
 
   void run(std::uint64_t seed, bem::benchmark_sink& sink) {
@@ -180,19 +186,34 @@ struct expert_eval {
             if (const auto why = bem::find_trivial_output(circuit, s))
               throw std::runtime_error("expert_eval: the " + rep + " expert at G = " + std::to_string(g) +
                                        " is trivial (" + *why + ")");
-            switch (w) {
-              case 64: m = run_loop<64>(circuit, s, l_loop_, flips_, counter, shared); break;
-              case 128: m = run_loop<128>(circuit, s, l_loop_, flips_, counter, shared); break;
-              case 256: m = run_loop<256>(circuit, s, l_loop_, flips_, counter, shared); break;
-              default: m = run_loop<512>(circuit, s, l_loop_, flips_, counter, shared); break;
-            }
+            for_width(w, [&](auto lanes) { m = run_loop<decltype(lanes)::value>(circuit, s, l_loop_, flips_, counter, shared); });
           };
-          if (rep == "gate_list") {
-            const bem::gate_list c = static_list(g);
+          // An interpreted representation, or (a jit row) its circuit as a
+          // gate list compiled now; G and live gates are the twin's own.
+          const auto interpreted_or_jit = [&](const auto& c) {
             gates = c.gate_count();
-            live = c.live_gates();
-            by_width(c);
-          } else if (rep == "compiled") {
+            if constexpr (requires { c.live_gates(); })
+              live = c.live_gates();
+            else
+              live = gates;  // every ANF gate and ROBDD node is live
+            if (rep == twin) {
+              by_width(c);
+              return;
+            }
+            bem::gate_list list;
+            if constexpr (std::is_same_v<std::remove_cvref_t<decltype(c)>, bem::gate_list>)
+              list = c;
+            else
+              list = bem::to_gate_list(c);
+            const auto start = std::chrono::steady_clock::now();
+            const bem::jit_circuit code(std::move(list));
+            for_width(w, [&](auto lanes) { code.prepare<bem::lane_word<decltype(lanes)::value>>(); });
+            gen.us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+            gen.ops = code.op_count();
+            gen.backend = bem::jit_backend_name(code.backend());
+            by_width(code);
+          };
+          if (rep == "compiled") {
             const auto run_compiled = [&]<const auto& C>() {
               const bem::compiled_circuit<C> c;
               gates = c.gate_count();
@@ -205,41 +226,13 @@ struct expert_eval {
               case 256: run_compiled.template operator()<circuit256>(); break;
               default: run_compiled.template operator()<circuit512>(); break;
             }
-          } else if (rep == "anf") {
-            const auto c = anf_of(seed, g);
-            gates = live = c.gate_count();
-            by_width(c);
-          } else if (rep == "robdd") {
-            const auto c = robdd_of(seed, g);
-            gates = live = c.gate_count();
-            by_width(c);
-          } else {  // a jit row: the twin's circuit as a gate list, compiled now
-            bem::gate_list list;
-            if (twin == "gate_list") {
-              list = static_list(g);
-              gates = list.gate_count();
-              live = list.live_gates();
-            } else if (twin == "anf") {
-              const auto c = anf_of(seed, g);
-              gates = live = c.gate_count();
-              list = bem::to_gate_list(c);
-            } else {
-              const auto c = robdd_of(seed, g);
-              gates = live = c.gate_count();
-              list = bem::to_gate_list(c);
-            }
-            const auto start = std::chrono::steady_clock::now();
-            const bem::jit_circuit c(std::move(list));
-            switch (w) {
-              case 64: c.prepare<bem::lane_word<64>>(); break;
-              case 128: c.prepare<bem::lane_word<128>>(); break;
-              case 256: c.prepare<bem::lane_word<256>>(); break;
-              default: c.prepare<bem::lane_word<512>>(); break;
-            }
-            gen.us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
-            gen.ops = c.op_count();
-            gen.backend = bem::jit_backend_name(c.backend());
-            by_width(c);
+          } else if (twin == "gate_list") {
+            interpreted_or_jit(static_list(g));
+          } else if (twin == "anf") {
+            interpreted_or_jit(bem::random_anf(n_inputs, n_outputs, g, bem::derive_seed(seed, bem::fnv1a64("anf"), g)));
+          } else {
+            interpreted_or_jit(
+                bem::random_robdd(n_inputs, n_outputs, g, bem::derive_seed(seed, bem::fnv1a64("robdd"), g)));
           }
           emit(sink, rep, g, static_cast<std::size_t>(w), gates, live, m, gen, unit, clock_hz);
         }
@@ -254,11 +247,16 @@ struct expert_eval {
     if (rep == "robdd_jit") return "robdd";
     return rep;
   }
-  static bem::anf_circuit anf_of(std::uint64_t seed, std::size_t g) {
-    return bem::random_anf(n_inputs, n_outputs, g, bem::derive_seed(seed, bem::fnv1a64("anf"), g));
-  }
-  static bem::robdd robdd_of(std::uint64_t seed, std::size_t g) {
-    return bem::random_robdd(n_inputs, n_outputs, g, bem::derive_seed(seed, bem::fnv1a64("robdd"), g));
+  /// f(std::integral_constant<std::size_t, W>) for the row's W (64, 128,
+  /// 256 or 512, checked by the constructor).
+  template <class F>
+  static void for_width(std::int64_t w, F f) {
+    switch (w) {
+      case 64: f(std::integral_constant<std::size_t, 64>{}); break;
+      case 128: f(std::integral_constant<std::size_t, 128>{}); break;
+      case 256: f(std::integral_constant<std::size_t, 256>{}); break;
+      default: f(std::integral_constant<std::size_t, 512>{}); break;
+    }
   }
 
   static bem::gate_list static_list(std::size_t g) {
