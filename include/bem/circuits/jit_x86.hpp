@@ -76,7 +76,7 @@ inline x86_vector_support detect_x86_vector_support() {
 
 /// General-purpose registers the generated code addresses memory through
 /// (the System V argument registers of fn(in, out, scratch)).
-enum class x86_gpr : std::uint8_t { rcx = 1, rdx = 2, rsi = 6, rdi = 7 };
+enum class x86_gpr : std::uint8_t { rdx = 2, rsi = 6, rdi = 7 };
 
 /// A memory operand [base + disp].
 struct x86_mem {
