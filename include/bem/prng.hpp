@@ -23,8 +23,10 @@
 //                       from its least significant bit upwards; a new
 //                       output is drawn after 64 bits.
 //   derive_seed(seed, a, b, c): the stream for item c of stream b of
-//                       purpose a: splitmix64 applied in turn to
-//                       seed, seed ^ mix(a), ... (see derive_seed below).
+//                       purpose a, with mix(x) = mix64(x), the output of
+//                       splitmix64 from state x (one step):
+//                       h = mix(seed); h = mix(h ^ a); h = mix(h ^ b);
+//                       h = mix(h ^ c).
 //
 //   fnv1a64(text):      64-bit FNV-1a of the bytes of `text`.
 //
@@ -139,9 +141,12 @@ class xoshiro256ss {
     return static_cast<std::uint64_t>(m >> 64);
   }
 
-  /// Uniform integer in [lo, hi] (inclusive); lo <= hi.
+  /// Uniform integer in [lo, hi] (inclusive); lo <= hi. The width is taken
+  /// modulo 2^64 so that any range, the whole of int64 included, is exact.
   constexpr std::int64_t uniform_int(std::int64_t lo, std::int64_t hi) noexcept {
-    return lo + static_cast<std::int64_t>(uniform_below(static_cast<std::uint64_t>(hi - lo) + 1));
+    const std::uint64_t width = static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo);
+    const std::uint64_t offset = width == ~std::uint64_t{0} ? next() : uniform_below(width + 1);
+    return static_cast<std::int64_t>(static_cast<std::uint64_t>(lo) + offset);
   }
 
   /// A multiple of 2^-53 in [0, 1).

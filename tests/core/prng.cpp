@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <limits>
 
 TEST_CASE("splitmix64 matches its reference output") {
   std::uint64_t s = 0;
@@ -44,7 +45,38 @@ TEST_CASE("derived seeds separate streams and are stable") {
   CHECK(bem::sequence_seed(1, "train", 0) != bem::sequence_seed(1, "test", 0));
   CHECK(bem::fnv1a64("") == 0xcbf29ce484222325ull);
   CHECK(bem::fnv1a64("a") == 0xaf63dc4c8601ec8cull);
-  static_assert(bem::derive_seed(5, 6, 7, 8) == bem::derive_seed(5, 6, 7, 8));
+  // The documented chain h = mix(seed); h = mix(h ^ a); ... computed by hand
+  // (Python) from the header comment.
+  static_assert(bem::derive_seed(5, 6, 7, 8) == 0x7240631b041b3f21ull);
+}
+
+TEST_CASE("uniform_int covers every range, the whole of int64 included") {
+  constexpr std::int64_t lo = std::numeric_limits<std::int64_t>::min(), hi = std::numeric_limits<std::int64_t>::max();
+  // The whole range: lo plus one raw output, modulo 2^64.
+  bem::xoshiro256ss a(21), b(21);
+  for (int i = 0; i < 100; ++i)
+    CHECK(a.uniform_int(lo, hi) == static_cast<std::int64_t>(static_cast<std::uint64_t>(lo) + b.next()));
+  // Wider than INT64_MAX, not the whole range: in range, and both halves reached.
+  bem::xoshiro256ss g(22);
+  int negative = 0, positive = 0;
+  for (int i = 0; i < 1000; ++i) {
+    const std::int64_t v = g.uniform_int(lo + 1, hi);
+    REQUIRE(v > lo);
+    (v < 0 ? negative : positive) += 1;
+  }
+  CHECK(negative > 400);
+  CHECK(positive > 400);
+  // Ranges at the ends of int64, and a single value.
+  for (int i = 0; i < 100; ++i) {
+    const std::int64_t top = g.uniform_int(hi - 2, hi), bottom = g.uniform_int(lo, lo + 2);
+    CHECK((top >= hi - 2 && top <= hi));
+    CHECK((bottom >= lo && bottom <= lo + 2));
+    CHECK(g.uniform_int(-7, -7) == -7);
+  }
+  // An ordinary range is lo + uniform_below(width + 1), as it always was:
+  // task data drawn with it does not change.
+  bem::xoshiro256ss c(23), d(23);
+  for (int i = 0; i < 100; ++i) CHECK(c.uniform_int(-5, 9) == -5 + static_cast<std::int64_t>(d.uniform_below(15)));
 }
 
 TEST_CASE("uniform01 is a multiple of 2^-53 in [0,1)") {
