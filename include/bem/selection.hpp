@@ -103,13 +103,18 @@ class selection_table {
   std::uint32_t sample(std::size_t task, std::span<const std::uint32_t> candidates, xoshiro256ss& rng,
                        const ucb_parameters& p = {}) const {
     if (candidates.empty()) throw std::invalid_argument("sample: no candidates");
+    // z + score, with score's range check before z is read.
+    const auto logit = [&](std::uint32_t c) {
+      const double s = score(task, c, p);
+      return z_[c] + s;
+    };
     double m = -INFINITY;
-    for (auto c : candidates) m = std::max(m, z_[c] + score(task, c, p));
+    for (auto c : candidates) m = std::max(m, logit(c));
     double total = 0;
-    for (auto c : candidates) total += std::exp(z_[c] + score(task, c, p) - m);
+    for (auto c : candidates) total += std::exp(logit(c) - m);
     double u = rng.uniform01() * total;
     for (auto c : candidates) {
-      u -= std::exp(z_[c] + score(task, c, p) - m);
+      u -= std::exp(logit(c) - m);
       if (u < 0) return c;
     }
     return candidates.back();

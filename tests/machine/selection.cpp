@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cmath>
+#include <stdexcept>
 #include <vector>
 
 TEST_CASE("UCB1 scores follow the formula, unvisited experts included") {
@@ -64,6 +65,26 @@ TEST_CASE("mid-path log-weights follow the clipped AdaGrad step") {
   t.record(0, 0, 1.0);           // loss 0
   t.update_log_weights(p);
   CHECK(t.log_weight(0) == doctest::Approx(-0.25));  // g = 0: no change
+
+  // The accumulator S sums the squared steps of every update: with losses
+  // 0.6 then 0.8, eta is c_eta / sqrt(0.36) then c_eta / sqrt(0.36 + 0.64).
+  bem::selection_table u(1, 1);
+  bem::log_weight_parameters q;
+  q.c_eta = 0.1;
+  q.step_max = 10.0;  // no step clipping
+  for (int i = 0; i < 5; ++i) u.record(0, 0, i < 3 ? 0.0 : 1.0);  // mean loss 0.6
+  u.update_log_weights(q);
+  const double z1 = -(0.1 / std::sqrt(0.36 + q.eps)) * 0.6;
+  CHECK(u.log_weight(0) == doctest::Approx(z1));
+  for (int i = 0; i < 5; ++i) u.record(0, 0, i < 4 ? 0.0 : 1.0);  // mean loss 0.8
+  u.update_log_weights(q);
+  CHECK(u.log_weight(0) == doctest::Approx(z1 - (0.1 / std::sqrt(0.36 + 0.64 + q.eps)) * 0.8));
+  // Losses clip at L_max before they enter S.
+  bem::selection_table v(1, 1);
+  q.loss_max = 0.5;
+  v.record(0, 0, 0.0);  // loss 1, clipped to 0.5
+  v.update_log_weights(q);
+  CHECK(v.log_weight(0) == doctest::Approx(-(0.1 / std::sqrt(0.25 + q.eps)) * 0.5));
 }
 
 TEST_CASE("sampling follows exp(z + score) and is reproducible") {
@@ -80,4 +101,28 @@ TEST_CASE("sampling follows exp(z + score) and is reproducible") {
   }
   const double expected = 1.0 / (1.0 + std::exp(-1.0));  // score gap of exactly 1 (equal visits)
   CHECK(zeros / 10000.0 == doctest::Approx(expected).epsilon(0.03));
+
+  // The log-weights take part: equal scores, z_0 - z_1 = -0.5 after expert
+  // 0's losses, so expert 0 is drawn with probability 1 / (1 + e^0.5).
+  bem::selection_table w(1, 2);
+  bem::log_weight_parameters p;
+  p.c_eta = 0.5;
+  p.step_max = 0.5;
+  w.record(0, 0, 0.0);
+  w.update_log_weights(p);  // z_0 = -clip(0.5 / sqrt(1) * 1, 0.5) = -0.5
+  w.record(0, 1, 0.0);      // the same statistics for both: equal scores
+  w.record(0, 0, 0.0);
+  w.record(0, 1, 0.0);
+  w.update_log_weights({0.0, 1e-8, 1.0, 0.5});  // c_eta = 0: statistics only
+  REQUIRE(w.score(0, 0) == w.score(0, 1));
+  REQUIRE(w.log_weight(0) == doctest::Approx(-0.5));
+  REQUIRE(w.log_weight(1) == 0.0);
+  bem::xoshiro256ss g(2);
+  int first = 0;
+  for (int i = 0; i < 20000; ++i) first += w.sample(0, c, g) == 0;
+  CHECK(first / 20000.0 == doctest::Approx(1.0 / (1.0 + std::exp(0.5))).epsilon(0.03));
+
+  // Candidates outside the table are rejected before anything is read.
+  const std::array<std::uint32_t, 2> outside{0, 2};
+  CHECK_THROWS_AS(w.sample(0, outside, g), std::out_of_range);
 }
