@@ -48,6 +48,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -122,39 +123,40 @@ class trace_log {
     if (segment_entries == 0) throw std::invalid_argument("trace_log: segment_entries must be at least 1");
   }
 
-  /// Appends one entry and returns the new head H_{n+1}. Cost: O(payload),
-  /// independent of the log's length.
+  /// Appends one entry and returns the new head H_{n+1}. Cost: O(payload)
+  /// and, once per 256 entries, the allocation of a chunk for the next 256;
+  /// earlier entries are not moved, so no append costs more as the log grows
+  /// (the table of chunks, one pointer per chunk, doubles now and then).
+  /// Strong exception guarantee: if it throws, the log is as it was.
   sha256_digest append(trace_entry e) {
     const std::vector<std::uint8_t> bytes = serialize_trace_entry(e);
     const sha256_digest next = sha256_hasher{}.update(head()).update(bytes).final();
-    digests_.push_back(sha256(bytes));
-    chain_.push_back(next);
-    entries_.push_back(std::move(e));
+    push({std::move(e), sha256(bytes), next});
     return next;
   }
 
-  std::size_t size() const noexcept { return entries_.size(); }
-  bool empty() const noexcept { return entries_.empty(); }
+  std::size_t size() const noexcept { return size_; }
+  bool empty() const noexcept { return size_ == 0; }
 
   /// H_n, n = size(): H_0 for an empty log.
-  const sha256_digest& head() const noexcept { return chain_.empty() ? genesis_ : chain_.back(); }
+  const sha256_digest& head() const noexcept { return size_ == 0 ? genesis_ : record_at(size_ - 1).chain; }
 
   /// The recorded H_n for 0 <= n <= size() (the head after the first n entries).
   const sha256_digest& head_at(std::size_t n) const {
     if (n > size()) throw std::out_of_range("trace_log::head_at: n exceeds size()");
-    return n == 0 ? genesis_ : chain_[n - 1];
+    return n == 0 ? genesis_ : record_at(n - 1).chain;
   }
 
   /// Entry k (read only), 0 <= k < size().
   const trace_entry& entry(std::size_t k) const {
     if (k >= size()) throw std::out_of_range("trace_log::entry: index out of range");
-    return entries_[k];
+    return record_at(k).entry;
   }
 
   /// SHA-256(serialize(entry k)): the Merkle leaf of entry k.
   const sha256_digest& entry_digest(std::size_t k) const {
     if (k >= size()) throw std::out_of_range("trace_log::entry_digest: index out of range");
-    return digests_[k];
+    return record_at(k).digest;
   }
 
   /// Recomputes the chain from H_0 and returns the index k of the first entry
@@ -163,11 +165,11 @@ class trace_log {
   std::size_t verify() const {
     sha256_digest h = genesis_;
     std::vector<std::uint8_t> bytes;
-    for (std::size_t k = 0; k < entries_.size(); ++k) {
+    for (std::size_t k = 0; k < size_; ++k) {
       bytes.clear();
-      serialize_trace_entry(entries_[k], bytes);
+      serialize_trace_entry(record_at(k).entry, bytes);
       h = sha256_hasher{}.update(h).update(bytes).final();
-      if (h != chain_[k]) return k;
+      if (h != record_at(k).chain) return k;
     }
     return npos;
   }
@@ -184,16 +186,19 @@ class trace_log {
     if (segment >= segment_count()) throw std::out_of_range("trace_log::segment_root: no such segment");
     const std::size_t begin = segment * segment_entries_;
     const std::size_t count = std::min(segment_entries_, size() - begin);
-    return merkle_root(std::span<const sha256_digest>(digests_).subspan(begin, count));
+    std::vector<sha256_digest> leaves(count);
+    for (std::size_t i = 0; i < count; ++i) leaves[i] = record_at(begin + i).digest;
+    return merkle_root(std::span<const sha256_digest>(leaves));
   }
 
   /// The log as bytes (format at the top of this file).
   std::vector<std::uint8_t> image() const {
     std::vector<std::uint8_t> out(trace_log_image_magic.begin(), trace_log_image_magic.end());
-    detail::put_le(out, entries_.size(), 8);
-    for (std::size_t k = 0; k < entries_.size(); ++k) {
-      serialize_trace_entry(entries_[k], out);
-      out.insert(out.end(), chain_[k].begin(), chain_[k].end());
+    detail::put_le(out, size_, 8);
+    for (std::size_t k = 0; k < size_; ++k) {
+      const record& r = record_at(k);
+      serialize_trace_entry(r.entry, out);
+      out.insert(out.end(), r.chain.begin(), r.chain.end());
     }
     return out;
   }
@@ -229,20 +234,41 @@ class trace_log {
       sha256_digest recorded{};
       for (std::size_t i = 0; i < 32; ++i) recorded[i] = image[at + i];
       at += 32;
-      log.digests_.push_back(sha256(serialize_trace_entry(e)));
-      log.chain_.push_back(recorded);
-      log.entries_.push_back(std::move(e));
+      const sha256_digest digest = sha256(serialize_trace_entry(e));
+      log.push({std::move(e), digest, recorded});
     }
     if (at != image.size()) throw fail("trailing bytes after the last entry", at);
     return log;
   }
 
  private:
+  /// Entry k with its digest SHA-256(serialize(entry k)) and its recorded
+  /// H_{k+1}: one record, so an append adds all three or none.
+  struct record {
+    trace_entry entry;
+    sha256_digest digest;
+    sha256_digest chain;
+  };
+  /// Records per chunk: a chunk is reserved in full when started, so
+  /// appending to it moves nothing.
+  static constexpr std::size_t chunk_records = 256;
+
+  const record& record_at(std::size_t k) const noexcept { return chunks_[k / chunk_records][k % chunk_records]; }
+  void push(record r) {
+    static_assert(std::is_nothrow_move_constructible_v<record>);
+    if (size_ % chunk_records == 0) {  // may throw: nothing has changed yet
+      std::vector<record> chunk;
+      chunk.reserve(chunk_records);
+      chunks_.push_back(std::move(chunk));
+    }
+    chunks_.back().push_back(std::move(r));  // strong guarantee (record's move is noexcept)
+    ++size_;
+  }
+
   std::size_t segment_entries_;
   sha256_digest genesis_;
-  std::vector<trace_entry> entries_;
-  std::vector<sha256_digest> digests_;  // SHA-256(serialize(entry k))
-  std::vector<sha256_digest> chain_;    // recorded H_{k+1}
+  std::vector<std::vector<record>> chunks_;
+  std::size_t size_ = 0;
 };
 
 BEM_NAMESPACE_END

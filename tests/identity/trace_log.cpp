@@ -4,11 +4,35 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
+#include <new>
 #include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
+
+// Allocation failure on demand, for the exception-safety test: the n-th
+// allocation after arming throws std::bad_alloc (inactive while disarmed).
+namespace {
+long allocations_until_failure = -1;
+}  // namespace
+void* operator new(std::size_t n) {
+  if (allocations_until_failure == 0) {
+    allocations_until_failure = -1;
+    throw std::bad_alloc();
+  }
+  if (allocations_until_failure > 0) --allocations_until_failure;
+  if (void* p = std::malloc(n != 0 ? n : 1)) return p;
+  throw std::bad_alloc();
+}
+// GCC pairs new-expressions it inlines with these and cannot see that the
+// replaced operator new above is malloc.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+#pragma GCC diagnostic pop
 
 namespace {
 std::string hex(const bem::sha256_digest& d) { return bem::to_hex(d); }
@@ -237,4 +261,78 @@ TEST_CASE("LOG: segment roots are Merkle roots over the entry digests of fixed-s
   CHECK(growing.segment_root(1) == full);
   CHECK(growing.segment_root(2) != partial);
   CHECK(growing.segment_count() == 3);
+}
+
+TEST_CASE("LOG: entries, digests, heads and segment roots stay right across many chunks of storage") {
+  // 1000 entries: storage chunks of 256 and segments of 100 (which straddle
+  // chunks), every value checked against an independent computation.
+  bem::trace_log log(100);
+  bem::sha256_digest h = bem::trace_log_genesis_hash();
+  std::vector<bem::trace_entry> entries;
+  std::vector<bem::sha256_digest> heads{h};
+  for (std::uint64_t k = 0; k < 1000; ++k) {
+    entries.push_back(make_entry(k, static_cast<std::uint32_t>(k % 5), std::string(k % 37, static_cast<char>('a' + k % 26))));
+    h = next_by_hand(h, entries.back());
+    heads.push_back(h);
+    CHECK(log.append(entries.back()) == h);
+  }
+  REQUIRE(log.size() == 1000);
+  std::size_t wrong = 0;
+  for (std::size_t k = 0; k < 1000; ++k) {
+    wrong += log.entry(k) == entries[k] ? 0 : 1;
+    wrong += log.head_at(k + 1) == heads[k + 1] ? 0 : 1;
+    wrong += log.entry_digest(k) ==
+                     bem::sha256(std::span<const std::uint8_t>(bem::serialize_trace_entry(entries[k])))
+                 ? 0
+                 : 1;
+  }
+  CHECK(wrong == 0);
+  REQUIRE(log.segment_count() == 10);
+  for (std::size_t s = 0; s < 10; ++s) {
+    std::vector<bem::sha256_digest> leaves;
+    for (std::size_t k = 100 * s; k < 100 * s + 100; ++k)
+      leaves.push_back(bem::sha256(std::span<const std::uint8_t>(bem::serialize_trace_entry(entries[k]))));
+    CHECK(log.segment_root(s) == bem::merkle_root(leaves));
+  }
+  CHECK(log.verify() == bem::trace_log::npos);
+  const auto copy = bem::trace_log::load(log.image(), 100);
+  CHECK(copy.image() == log.image());
+  CHECK(copy.verify() == bem::trace_log::npos);
+}
+
+TEST_CASE("LOG: an append that fails to allocate leaves the log as it was") {
+  // Every allocation an append makes is made to fail in turn, also the one
+  // that starts a new chunk of storage (at 256 entries).
+  for (const std::size_t before : {std::size_t{3}, std::size_t{256}}) {
+    bem::trace_log reference(2);
+    for (std::size_t k = 0; k < before; ++k) reference.append(make_entry(k, 1, "entry"));
+    const auto next = make_entry(before, 2, "the one that may fail");
+    std::size_t failures = 0;
+    for (long fail = 0;; ++fail) {
+      bem::trace_log log = bem::trace_log::load(reference.image(), 2);
+      const auto image = log.image();
+      bool threw = false;
+      allocations_until_failure = fail;
+      try {
+        log.append(next);
+      } catch (const std::bad_alloc&) {
+        threw = true;
+      }
+      allocations_until_failure = -1;
+      if (!threw) break;  // every allocation of the append has failed once
+      ++failures;
+      CHECK(log.size() == before);
+      CHECK(log.image() == image);
+      CHECK(log.head() == reference.head());
+      // The log goes on as if the failed append had never been tried.
+      log.append(next);
+      auto expected = reference;
+      expected.append(next);
+      CHECK(log.image() == expected.image());
+      CHECK(log.verify() == bem::trace_log::npos);
+      CHECK(log.segment_root(log.segment_count() - 1) == expected.segment_root(expected.segment_count() - 1));
+      CHECK(log.entry_digest(before) == expected.entry_digest(before));
+    }
+    CHECK(failures >= 2);  // the serialized bytes and the stored payload, at least
+  }
 }
