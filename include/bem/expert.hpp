@@ -93,6 +93,26 @@ class expert {
                                   std::to_string(circuit_.outputs()) + " outputs");
   }
 
+  /// Throws std::out_of_range (naming the spec, the bit and its index) unless
+  /// every state bit read or written is below `state_bits` and every shared
+  /// bit read below `shared_bits`. compute and apply index without checks
+  /// (they are the hot path), so whoever owns the state checks once here.
+  void check_fits(std::size_t state_bits, std::size_t shared_bits) const {
+    for (std::size_t j = 0; j < read_.bits.size(); ++j) {
+      const read_bit& r = read_.bits[j];
+      const bool state = r.from == read_bit::source::state;
+      if (r.index >= (state ? state_bits : shared_bits))
+        throw std::out_of_range("expert: read bit " + std::to_string(j) + " reads " + (state ? "state" : "shared") +
+                                " bit " + std::to_string(r.index) + ", but there are " +
+                                std::to_string(state ? state_bits : shared_bits));
+    }
+    for (std::size_t k = 0; k < write_.bits.size(); ++k)
+      if (write_.bits[k].state_index >= state_bits)
+        throw std::out_of_range("expert: write bit " + std::to_string(k) + " writes state bit " +
+                                std::to_string(write_.bits[k].state_index) + ", but there are " +
+                                std::to_string(state_bits));
+  }
+
   identifier id() const noexcept { return id_; }
   const read_spec& reads() const noexcept { return read_; }
   const write_spec& writes() const noexcept { return write_; }

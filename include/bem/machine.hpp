@@ -11,8 +11,10 @@
 //                                              mix64(context_hash ^ task_id) mod 2^14)
 //      (the key lives in the experts' class, with valid ECC bits, so Gray
 //      similarity compares like with like);
-//   2. candidates  ROUTE_QUERY(q, class_bit(expert_class), all shards, k_large)
-//      through the router policy;
+//   2. candidates  ROUTE_QUERY(q, f, k_large) through the router policy, the
+//      filter f = (class_bit(expert_class), shards): all shards, or with
+//      `shards_from_features` the shard mask feature_bits (bit s admits
+//      shard s; 0 admits all);
 //   3. selection   the top k_small candidates by UCB1 under task_id, or one
 //      sampled by exp(z + score) (bem/selection.hpp);
 //   4. experts     BEM_EXPERT_BATCH: one chosen expert applies to all lanes;
@@ -20,6 +22,8 @@
 //      g-th chosen expert (bem/expert.hpp lane schemes);
 //   5. log         one trace entry (kind fast_step_kind) holding task_id, q and
 //      the chosen identifiers: a bounded payload;
+// local_bits is not read by the step: experts read STATE and SHARED, which
+// the caller writes between steps.
 // and STATS_UPDATE comes with the reward: `reward(task, slot, r)`.
 // Mid path: `mid_path_update()` applies the clipped AdaGrad step to the
 // log-weights of every expert visited since the last call and logs it.
@@ -103,6 +107,7 @@ struct machine_config {
   std::size_t k_small = 1;             ///< experts applied per step, 1..4
   std::uint32_t expert_class = 1;      ///< identifier class of experts and query keys
   bool sample = false;                 ///< sample one candidate instead of the top k_small
+  bool shards_from_features = false;   ///< route only to the shards set in feature_bits (0: all)
   ucb_parameters ucb{};
   log_weight_parameters log_weights{};
   std::uint64_t seed = 1;              ///< for sampling
@@ -114,7 +119,7 @@ struct step_work {
   std::uint32_t router_buckets_probed = 0;
   std::uint32_t router_entries_examined = 0;
   std::uint32_t candidates = 0;
-  std::uint32_t experts_applied = 0;
+  std::uint32_t experts_applied = 0;  ///< expert evaluations: 0, 1 (all lanes) or k_small (one per lane group)
   std::size_t log_payload_bytes = 0;
   friend bool operator==(const step_work&, const step_work&) = default;
 };
@@ -156,9 +161,11 @@ class machine {
     result_.candidates.reserve(c.k_large);
   }
 
-  /// Adds an expert (its identifier must carry the expert class and be new);
+  /// Adds an expert (its identifier must carry the expert class and be new,
+  /// its reads and writes must lie within N state and K shared bits);
   /// returns its slot. Experts are added before serving or between steps.
   std::uint32_t add_expert(expert_type e) {
+    e.check_fits(N, K);
     if (identifier_class(e.id()) != cfg_.expert_class)
       throw std::invalid_argument("machine: expert identifier has class " + std::to_string(identifier_class(e.id())) +
                                   ", the machine routes class " + std::to_string(cfg_.expert_class));
@@ -182,7 +189,8 @@ class machine {
     if (o.task_id >= cfg_.tasks) throw std::out_of_range("machine::step: task_id out of range");
     work_ = {};
     const identifier q = query_key(o);
-    router_.query(q, route_filter{class_bit(cfg_.expert_class), all_shards}, cfg_.k_large, result_);
+    const std::uint64_t shards = cfg_.shards_from_features && o.feature_bits != 0 ? o.feature_bits : all_shards;
+    router_.query(q, route_filter{class_bit(cfg_.expert_class), shards}, cfg_.k_large, result_);
     work_.router_buckets_probed = result_.buckets_probed;
     work_.router_entries_examined = result_.entries_examined;
     candidate_slots_.clear();
@@ -205,9 +213,14 @@ class machine {
   }
 
   /// STATS_UPDATE: the reward (in [0, 1]) for an expert applied under a task.
+  /// Throws std::out_of_range, changing nothing, for a task or slot that
+  /// does not exist.
   void reward(std::uint32_t task_id, std::uint32_t slot, double r) {
+    if (task_id >= cfg_.tasks || slot >= experts_.size())
+      throw std::out_of_range("machine::reward: no task " + std::to_string(task_id) + " or no expert in slot " +
+                              std::to_string(slot));
     selection_.record(task_id, slot, r);
-    experts_.at(slot).record(r >= 0.5);
+    experts_[slot].record(r >= 0.5);
   }
 
   /// The mid-path log-weight update, logged.
@@ -228,7 +241,10 @@ class machine {
     w = v ? (w | (std::uint64_t{1} << (i % 64))) : (w & ~(std::uint64_t{1} << (i % 64)));
   }
   const shared_memory<K, shared_parameters>& shared() const noexcept { return shared_; }
-  shared_memory<K, shared_parameters>& shared_parameters_memory() noexcept { return shared_; }
+  /// Parameter i of SHARED (Theta, Q16.16; the mid path's to change). SHARED
+  /// bits change only through set_shared_bit, which keeps the experts' copy.
+  q16_16& shared_parameter(std::size_t i) { return shared_.parameter(check_parameter(i)); }
+  const q16_16& shared_parameter(std::size_t i) const { return shared_.parameter(check_parameter(i)); }
 
   const expert_type& expert_at(std::uint32_t slot) const { return experts_.at(slot); }
   std::size_t expert_count() const noexcept { return experts_.size(); }
@@ -243,8 +259,9 @@ class machine {
   void apply_chosen() {
     std::span<word_type> s(&state_[0], N);
     std::span<const std::uint64_t> m(shared_words_.data(), shared_words_.size());
-    if (chosen_count_ == 1 || cfg_.k_small == 1) {
-      if (chosen_count_ >= 1) batch_.apply_all(experts_[chosen_[0]], s, m);
+    if (chosen_count_ == 0) {  // no candidate: the state stays
+    } else if (chosen_count_ == 1 || cfg_.k_small == 1) {
+      batch_.apply_all(experts_[chosen_[0]], s, m);
     } else {
       // Lane group g follows the g-th chosen expert; missing ones repeat the best.
       for (std::size_t g = 0; g < cfg_.k_small; ++g)
@@ -252,7 +269,10 @@ class machine {
       batch_.apply_masked(std::span<const expert_type* const>(group_experts_.data(), cfg_.k_small),
                           std::span<const word_type>(group_masks_.data(), cfg_.k_small), s, m);
     }
-    work_.experts_applied = chosen_count_ == 0 ? 0 : static_cast<std::uint32_t>(cfg_.k_small);
+    // Expert evaluations: one on all lanes, or one per lane group.
+    work_.experts_applied = chosen_count_ == 0                             ? 0
+                            : chosen_count_ == 1 || cfg_.k_small == 1 ? 1
+                                                                       : static_cast<std::uint32_t>(cfg_.k_small);
   }
 
   void append_step_log(std::uint32_t task_id, identifier q) {
@@ -268,6 +288,13 @@ class machine {
     for (std::size_t i = 0; i < chosen_count_; ++i) put(experts_[chosen_[i]].id());
     work_.log_payload_bytes = e.payload.size();
     log_.append(std::move(e));
+  }
+
+  static std::size_t check_parameter(std::size_t i) {
+    if (i >= shared_parameters)
+      throw std::out_of_range("machine: SHARED parameter " + std::to_string(i) + ", but there are " +
+                              std::to_string(shared_parameters));
+    return i;
   }
 
   machine_config cfg_;

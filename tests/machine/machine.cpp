@@ -211,4 +211,151 @@ TEST_CASE("bad configurations and experts are rejected") {
   m.add_expert(e);
   CHECK_THROWS_AS(m.add_expert(e), std::invalid_argument);  // same identifier
   CHECK_THROWS_AS(m.step({5, 0, 0, 0}), std::out_of_range);  // task out of range
+
+  // Reads and writes outside STATE (N bits) or SHARED (K bits) are refused
+  // when the expert is added, before the router sees it.
+  const auto with = [&](auto change) {
+    auto x = random_expert(rng, used);
+    auto reads = x.reads();
+    auto writes = x.writes();
+    change(reads, writes);
+    return bem::expert<bem::gate_list>(x.id(), reads, x.circuit(), writes);
+  };
+  const auto state_read = with([](bem::read_spec& r, bem::write_spec&) { r.bits[0] = {bem::read_bit::source::state, N}; });
+  const auto shared_read = with([](bem::read_spec& r, bem::write_spec&) { r.bits[7] = {bem::read_bit::source::shared, K}; });
+  const auto state_write = with([](bem::read_spec&, bem::write_spec& w) { w.bits[3].state_index = N; });
+  CHECK_THROWS_WITH_AS(m.add_expert(state_read), doctest::Contains("read bit 0 reads state bit 64"), std::out_of_range);
+  CHECK_THROWS_WITH_AS(m.add_expert(shared_read), doctest::Contains("read bit 7 reads shared bit 256"),
+                       std::out_of_range);
+  CHECK_THROWS_WITH_AS(m.add_expert(state_write), doctest::Contains("write bit 3 writes state bit 64"),
+                       std::out_of_range);
+  CHECK(m.expert_count() == 1);
+  CHECK(m.router().size() == 1);
+  // The largest indices are fine.
+  m.add_expert(with([](bem::read_spec& r, bem::write_spec& w) {
+    r.bits[0] = {bem::read_bit::source::state, N - 1};
+    r.bits[7] = {bem::read_bit::source::shared, K - 1};
+    w.bits[3].state_index = N - 1;
+  }));
+  CHECK(m.expert_count() == 2);
+
+  // A reward for a slot or task that does not exist changes nothing.
+  CHECK_THROWS_AS(m.reward(0, 2, 1.0), std::out_of_range);
+  CHECK_THROWS_AS(m.reward(1, 0, 1.0), std::out_of_range);
+  CHECK(m.selection().visits(0, 2) == 0);
+  CHECK(m.selection().task_visits(0) == 0);
+
+  // SHARED parameters by index, checked.
+  m.shared_parameter(3) = bem::q16_16::from_double(1.5);
+  CHECK(m.shared().parameter(3) == bem::q16_16::from_double(1.5));
+  CHECK_THROWS_AS(m.shared_parameter(machine_t::shared_parameters), std::out_of_range);
+}
+
+TEST_CASE("the query key is F_id(task_id, context_hash) as documented") {
+  machine_t m(bem::machine_config{.tasks = 100});
+  for (std::uint32_t task : {0u, 1u, 63u, 64u, 99u})
+    for (std::uint64_t context : {std::uint64_t{0}, std::uint64_t{12345}, ~std::uint64_t{0}}) {
+      const std::uint64_t h = bem::mix64(context ^ task);
+      const bem::identifier q = m.query_key({task, context, 0, 0});
+      CHECK(q == bem::make_checked_identifier(1, task % 64, static_cast<std::uint32_t>(h & 0x3FFF)));
+      CHECK(bem::identifier_class(q) == 1);
+      CHECK(bem::identifier_shard(q) == task % 64);
+    }
+}
+
+TEST_CASE("the step log records the task, the query key and the chosen experts") {
+  bem::machine_config cfg;
+  cfg.tasks = 3;
+  cfg.k_small = 3;
+  machine_t m = make_machine(cfg, 200, 17);
+  for (std::uint64_t t = 0; t < 40; ++t) {
+    const auto o = obs(t, 3);
+    const auto chosen = m.step(o);
+    const bem::trace_entry& e = m.log().entry(m.log().size() - 1);
+    CHECK(e.kind == bem::fast_step_kind);
+    CHECK(e.step == t);
+    std::vector<std::uint32_t> expected{o.task_id, m.query_key(o)};
+    for (const auto slot : chosen) expected.push_back(m.expert_at(slot).id());
+    REQUIRE(e.payload.size() == 4 * expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+      std::uint32_t v = 0;
+      for (int b = 0; b < 4; ++b) v |= std::uint32_t{e.payload[4 * i + static_cast<std::size_t>(b)]} << (8 * b);
+      CHECK(v == expected[i]);
+    }
+    m.reward(o.task_id, chosen[0], 1.0);
+  }
+}
+
+TEST_CASE("sample mode applies one expert, drawn reproducibly, and counts one evaluation") {
+  bem::machine_config cfg;
+  cfg.tasks = 2;
+  cfg.sample = true;
+  cfg.k_small = 2;  // sampling draws one all the same
+  cfg.seed = 99;
+  machine_t a = make_machine(cfg, 150, 4), b = make_machine(cfg, 150, 4);
+  std::set<std::uint32_t> drawn;
+  for (std::uint64_t t = 0; t < 200; ++t) {
+    const auto o = obs(t, 2);
+    const auto before = a.state_words();
+    const auto chosen = a.step(o);
+    REQUIRE(chosen.size() == 1);
+    CHECK(a.last_work().experts_applied == 1);
+    // All lanes follow the drawn expert.
+    auto expected = before;
+    std::vector<bem::lane_word<W>> scratch(a.expert_at(chosen[0]).scratch_size());
+    std::array<std::uint64_t, K / 64> shared{};
+    for (std::size_t i = 0; i < K; ++i) shared[i / 64] |= std::uint64_t{a.shared().bit(i)} << (i % 64);
+    a.expert_at(chosen[0]).apply<bem::lane_word<W>>(std::span<bem::lane_word<W>>(&expected[0], N), shared, scratch);
+    CHECK(a.state_words() == expected);
+    drawn.insert(chosen[0]);
+    a.reward(o.task_id, chosen[0], 0.0);
+  }
+  CHECK(drawn.size() > 10);  // draws, not a fixed choice
+  // The same seed draws the same experts.
+  for (std::uint64_t t = 0; t < 200; ++t) {
+    const auto o = obs(t, 2);
+    const auto chosen = b.step(o);
+    b.reward(o.task_id, chosen[0], 0.0);
+  }
+  CHECK(a.log().head() == b.log().head());
+}
+
+TEST_CASE("experts_applied counts expert evaluations: one, or one per lane group") {
+  bem::machine_config cfg;
+  cfg.k_small = 3;
+  cfg.k_large = 3;
+  machine_t m = make_machine(cfg, 1, 8);  // one expert: one candidate at most
+  const auto chosen = m.step({0, 5, 0, 0});
+  REQUIRE(chosen.size() == 1);
+  CHECK(m.last_work().experts_applied == 1);
+  machine_t many = make_machine(cfg, 100, 8);
+  REQUIRE(many.step({0, 5, 0, 0}).size() == 3);
+  CHECK(many.last_work().experts_applied == 3);
+  machine_t none(cfg);
+  CHECK(none.step({0, 5, 0, 0}).empty());
+  CHECK(none.last_work().experts_applied == 0);
+}
+
+TEST_CASE("with shards_from_features, feature_bits is the query's shard filter") {
+  bem::machine_config cfg;
+  cfg.shards_from_features = true;
+  machine_t m = make_machine(cfg, 600, 12);
+  for (std::uint64_t t = 0; t < 50; ++t) {
+    const std::uint64_t shards = bem::mix64(t) & bem::mix64(t + 1);  // about 16 of 64 shards
+    const auto chosen = m.step({0, t, 0, shards});
+    for (const auto slot : chosen) CHECK(((shards >> bem::identifier_shard(m.expert_at(slot).id())) & 1u) == 1u);
+    // The same candidates as a query through that filter.
+    bem::route_result res;
+    m.router().query(m.query_key({0, t, 0, shards}), {bem::class_bit(1), shards}, cfg.k_large, res);
+    CHECK(m.last_work().candidates == res.candidates.size());
+  }
+  // 0 admits every shard; without the option feature_bits is not read.
+  machine_t all = make_machine(cfg, 600, 12);
+  bem::machine_config plain_cfg;
+  machine_t plain = make_machine(plain_cfg, 600, 12);
+  for (std::uint64_t t = 0; t < 20; ++t) {
+    const auto a = all.step({0, t, 0, 0});
+    const auto p = plain.step({0, t, 0, 0x1});
+    CHECK(std::vector<std::uint32_t>(a.begin(), a.end()) == std::vector<std::uint32_t>(p.begin(), p.end()));
+  }
 }
