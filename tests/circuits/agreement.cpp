@@ -147,6 +147,36 @@ TEST_CASE("the ROBDD is reduced, ordered and canonical") {
   CHECK_FALSE(other == c);
 }
 
+TEST_CASE("the ROBDD builder and constructor refuse nodes out of range or out of order") {
+  bem::robdd_builder b(2);
+  const auto x1 = b.var(1);
+  CHECK_THROWS_WITH_AS(b.make(2, 0, 1), doctest::Contains("variable 2 of only 2 inputs"), std::invalid_argument);
+  CHECK_THROWS_WITH_AS(b.make(0, 0, 99), doctest::Contains("child 99 is not a node"), std::invalid_argument);
+  // x1 ? 1 : x0 with x1 tested first: a child on an earlier variable.
+  const auto x0 = b.var(0);
+  CHECK_THROWS_WITH_AS(b.make(1, x0, bem::robdd_builder::true_node), doctest::Contains("tests variable 0"),
+                       std::invalid_argument);
+  CHECK_THROWS_AS(b.make(1, x1, bem::robdd_builder::true_node), std::invalid_argument);  // same variable
+  CHECK(b.make(0, x1, bem::robdd_builder::true_node) == b.apply_or(x0, x1));
+  const std::uint32_t bad_root[] = {static_cast<std::uint32_t>(b.size())};
+  CHECK_THROWS_WITH_AS(bem::robdd(b, bad_root), doctest::Contains("is not a node of the builder"),
+                       std::invalid_argument);
+}
+
+TEST_CASE("gate lists store unused operands and tables as 0; every consumer reads only used ones") {
+  // A NOT whose b and c, an AND whose c and table, are anything at all.
+  const bem::gate_list c(2, {{bem::gate_op::not_, 0x5A, 0, 1000000, 1000000}, {bem::gate_op::and_, 0xFF, 0, 2, 5000000}},
+                         {2, 3});
+  CHECK(c.gates()[0] == bem::gate{bem::gate_op::not_, 0, 0, 0, 0});
+  CHECK(c.gates()[1] == bem::gate{bem::gate_op::and_, 0, 0, 2, 0});
+  const std::vector<std::uint64_t> in = {0b1010, 0b1100};
+  const std::vector<std::uint64_t> want = {~std::uint64_t{0b1010}, 0};  // ~x0, x0 & ~x0
+  CHECK(eval(c, in) == want);
+  CHECK(eval(bem::to_robdd(c), in) == want);
+  CHECK(eval(bem::to_anf(c), in) == want);
+  CHECK(eval(bem::jit_circuit(c), in) == want);
+}
+
 TEST_CASE("ANF is canonical: duplicate monomials cancel, order does not matter") {
   const bem::anf_circuit a(4, {{0b0011, 0b0100, 0b0011, 0b1000}, {0}});
   const bem::anf_circuit b(4, {{0b1000, 0b0100}, {0}});

@@ -361,11 +361,12 @@ class gate_list {
 
   /// Takes the gates (topological: gate i reads nodes < n + i) and the
   /// output nodes; throws std::invalid_argument naming the first bad gate or
-  /// output.
+  /// output. Operands an operation does not use, and a non-ternary's table,
+  /// are stored as 0 whatever they were.
   gate_list(std::size_t n, std::vector<gate> gates, std::vector<std::uint32_t> outputs)
       : n_(n), gates_(std::move(gates)), outputs_(std::move(outputs)) {
     for (std::size_t i = 0; i < gates_.size(); ++i) {
-      const gate& g = gates_[i];
+      gate& g = gates_[i];
       if (static_cast<unsigned>(g.op) > static_cast<unsigned>(gate_op::ternary))
         throw std::invalid_argument("gate_list: gate " + std::to_string(i) + " has an unknown operation");
       const std::size_t limit = n_ + i;
@@ -373,6 +374,11 @@ class gate_list {
       if (g.a >= limit || (k > 1 && g.b >= limit) || (k > 2 && g.c >= limit))
         throw std::invalid_argument("gate_list: gate " + std::to_string(i) + " reads a node >= " +
                                     std::to_string(limit) + " (gates must be in topological order)");
+      // Stored in the documented form (struct gate): what the operation does
+      // not use is 0, so code that reads every field reads nothing unchecked.
+      if (k < 2) g.b = 0;
+      if (k < 3) g.c = 0;
+      if (g.op != gate_op::ternary) g.tt = 0;
     }
     for (std::size_t k = 0; k < outputs_.size(); ++k)
       if (outputs_[k] >= n_ + gates_.size())

@@ -75,7 +75,20 @@ class robdd_builder {
     return make(static_cast<std::uint32_t>(i), false_node, true_node);
   }
   /// The unique node (v, lo, hi), or lo itself when lo == hi (reduction).
+  /// Throws std::invalid_argument unless v < inputs(), lo and hi are nodes
+  /// of this builder and both test variables after v (the fixed order
+  /// 0..n-1 from the root, which evaluation relies on).
   std::uint32_t make(std::uint32_t v, std::uint32_t lo, std::uint32_t hi) {
+    if (v >= n_)
+      throw std::invalid_argument("robdd_builder::make: variable " + std::to_string(v) + " of only " +
+                                  std::to_string(n_) + " inputs");
+    if (lo >= nodes_.size() || hi >= nodes_.size())
+      throw std::invalid_argument("robdd_builder::make: child " + std::to_string(std::max(lo, hi)) +
+                                  " is not a node (" + std::to_string(nodes_.size()) + " so far)");
+    if (nodes_[lo].var <= v || nodes_[hi].var <= v)
+      throw std::invalid_argument("robdd_builder::make: a child of a node on variable " + std::to_string(v) +
+                                  " tests variable " + std::to_string(std::min(nodes_[lo].var, nodes_[hi].var)) +
+                                  " (the order is 0..n-1 from the root)");
     if (lo == hi) return lo;
     const auto [it, inserted] = unique_.try_emplace(key{v, lo, hi}, static_cast<std::uint32_t>(nodes_.size()));
     if (inserted) nodes_.push_back({v, lo, hi});
@@ -160,7 +173,12 @@ class robdd {
     std::vector<std::uint32_t> map(b.size(), unmapped);
     map[0] = 0;
     map[1] = 1;
-    for (auto r : roots) roots_.push_back(copy(b, r, map));
+    for (auto r : roots) {
+      if (r >= b.size())
+        throw std::invalid_argument("robdd: root " + std::to_string(r) + " is not a node of the builder (" +
+                                    std::to_string(b.size()) + " nodes)");
+      roots_.push_back(copy(b, r, map));
+    }
     // The evaluation program: by variable, last first (see the header comment).
     for (std::uint32_t i = 2; i < nodes_.size(); ++i) steps_.push_back({nodes_[i].var, nodes_[i].lo, nodes_[i].hi, i});
     std::stable_sort(steps_.begin(), steps_.end(), [](const step& x, const step& y) { return x.var > y.var; });
