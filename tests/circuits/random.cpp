@@ -97,4 +97,15 @@ TEST_CASE("random ANF and ROBDD reach their gate counts") {
 TEST_CASE("bad shapes are refused") {
   CHECK_THROWS_AS(bem::random_gate_list({32, 8, 4, 64}, 1), std::invalid_argument);
   CHECK_THROWS_AS(bem::random_anf(65, 8, 10, 1), std::invalid_argument);
+  // Gate counts too few inputs cannot reach (these looped for ever). Four
+  // inputs have 15 monomials of degree 1..4: 17 ANDs and 14 XORs per output.
+  CHECK_THROWS_WITH_AS(bem::random_anf(4, 2, 63, 1), doctest::Contains("reach at most 62 gates"),
+                       std::invalid_argument);
+  const auto full = bem::random_anf(4, 2, 62, 1);  // the largest: every monomial in both outputs
+  CHECK(full.gate_count() == 62);
+  CHECK(full.polynomial(0).size() == 15);
+  // A function of 3 inputs has at most 1 + 2 + 2 internal nodes.
+  CHECK_THROWS_WITH_AS(bem::random_robdd(3, 1, 6, 1), doctest::Contains("did not reach 6 nodes"),
+                       std::invalid_argument);
+  CHECK(bem::random_robdd(3, 1, 4, 1).gate_count() >= 4);
 }

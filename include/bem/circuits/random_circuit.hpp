@@ -25,6 +25,9 @@
 // redrawn) until the ANF gate count reaches G; all gates of an ANF are live.
 // ROBDD (`random_robdd`): the same monomials of degree 1..3 XORed into the
 // outputs in turn until the shared diagram has at least G internal nodes.
+// Both throw std::invalid_argument where n inputs cannot give G: the ANF
+// before drawing (G above every monomial in every output), the ROBDD after
+// 64 rounds per output without a new largest node count.
 //
 // `find_trivial_output` is the check that a generated expert is non-trivial
 // (BEM 2.3): no output constant or a copy of an input on random assignments.
@@ -177,6 +180,18 @@ constexpr static_gate_list<N, G, M> static_random_circuit(std::uint64_t seed) {
 /// first count to reach it).
 inline anf_circuit random_anf(std::size_t n, std::size_t m, std::size_t g, std::uint64_t seed) {
   if (n < 4 || n > 64 || m == 0) throw std::invalid_argument("random_anf: need 4 <= n <= 64 and m >= 1");
+  // The largest count there is: every monomial of degree 1..4 in every
+  // output (outputs are filled in turn, so none is full before all are).
+  std::size_t monomials = 0, ands = 0, choose = 1;
+  for (std::size_t d = 1; d <= 4; ++d) {
+    choose = choose * (n - d + 1) / d;  // C(n, d)
+    monomials += choose;
+    ands += choose * (d - 1);
+  }
+  if (g > m * (ands + monomials - 1))
+    throw std::invalid_argument("random_anf: " + std::to_string(n) + " inputs and " + std::to_string(m) +
+                                " outputs reach at most " + std::to_string(m * (ands + monomials - 1)) +
+                                " gates, not " + std::to_string(g));
   xoshiro256ss rng(seed);
   std::vector<anf_polynomial> polys(m);
   std::size_t count = 0;
@@ -195,7 +210,20 @@ inline robdd random_robdd(std::size_t n, std::size_t m, std::size_t g, std::uint
   xoshiro256ss rng(seed);
   robdd_builder b(n);
   std::vector<std::uint32_t> roots(m, robdd_builder::false_node);
-  for (std::size_t k = 0; b.reachable_internal(roots) < g; k = (k + 1) % m) {
+  // Few inputs bound the node count below G: give up after 64 rounds per
+  // output without a new largest count.
+  std::size_t largest = 0, rounds_without_growth = 0;
+  for (std::size_t k = 0;; k = (k + 1) % m) {
+    const std::size_t nodes = b.reachable_internal(roots);
+    if (nodes >= g) break;
+    if (nodes > largest) {
+      largest = nodes;
+      rounds_without_growth = 0;
+    } else if (++rounds_without_growth > 64 * m) {
+      throw std::invalid_argument("random_robdd: " + std::to_string(n) + " inputs and " + std::to_string(m) +
+                                  " outputs did not reach " + std::to_string(g) + " nodes (at most " +
+                                  std::to_string(largest) + " seen)");
+    }
     std::uint32_t prod = robdd_builder::true_node;
     for (monomial r = detail::random_monomial(rng, n, 3); r; r &= r - 1)
       prod = b.apply_and(prod, b.var(static_cast<std::size_t>(std::countr_zero(r))));
