@@ -857,11 +857,8 @@ class jit_circuit {
   void evaluate(std::span<const W> in, std::span<W> out, std::span<W> scratch) const {
     detail::check_circuit_spans("jit_circuit", inputs(), outputs(), scratch_size(), in.size(), out.size(),
                                 scratch.size());
-    const detail::jit_code* c = code_for<W>();
-    if (!c) {
-      s_->list.evaluate(in, out, scratch.first(s_->list.scratch_size()));
-      return;
-    }
+    // Checked on the interpreter's path too, so that a call is accepted or
+    // refused alike on every machine.
     const auto overlap = [](const void* a, std::size_t an, const void* b, std::size_t bn) {
       const auto x = reinterpret_cast<std::uintptr_t>(a), y = reinterpret_cast<std::uintptr_t>(b);
       return an != 0 && bn != 0 && x < y + bn && y < x + an;
@@ -869,6 +866,11 @@ class jit_circuit {
     if (overlap(out.data(), out.size_bytes(), in.data(), in.size_bytes()) ||
         overlap(out.data(), out.size_bytes(), scratch.data(), scratch.size_bytes()))
       throw std::invalid_argument("jit_circuit: evaluate's out overlaps in or scratch");
+    const detail::jit_code* c = code_for<W>();
+    if (!c) {
+      s_->list.evaluate(in, out, scratch.first(s_->list.scratch_size()));
+      return;
+    }
     c->fn(in.data(), out.data(), scratch.data());
   }
   template <bit_sliced_word W>
