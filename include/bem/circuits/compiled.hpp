@@ -43,6 +43,19 @@ struct static_gate_list {
   }
   /// Gates some output depends on.
   constexpr std::size_t live_gates() const { return live_gate_count(N, gates, outputs); }
+  /// True when every gate has a known operation and reads only earlier nodes
+  /// (all three operand fields: the compiled form names each one, used or
+  /// not) and every output names a node: what compiled_circuit requires.
+  constexpr bool valid() const {
+    for (std::size_t i = 0; i < G; ++i) {
+      const gate& g = gates[i];
+      if (static_cast<unsigned>(g.op) > static_cast<unsigned>(gate_op::ternary)) return false;
+      if (g.a >= N + i || g.b >= N + i || g.c >= N + i) return false;
+    }
+    for (const auto o : outputs)
+      if (o >= N + G) return false;
+    return true;
+  }
 };
 
 namespace detail {
@@ -101,6 +114,9 @@ template <const auto& C>
 class compiled_circuit {
   using list_type = std::remove_cvref_t<decltype(C)>;
   static constexpr std::size_t N = list_type::n, G = list_type::g, M = list_type::m;
+  static_assert(C.valid(),
+                "bem::compiled_circuit: a gate has an unknown operation or reads a node that is not earlier "
+                "(unused operands included), or an output names no node");
 
  public:
   using circuit_tag = circuit_representation_tag;
