@@ -150,15 +150,27 @@ TEST_CASE("fusion and scheduling shrink the program, never grow it") {
     CHECK(c.op_count() > 0);
     CHECK(c.run_count() <= c.op_count());
   }
-  // A NOT chain read once folds into its reader's kind where it exists.
-  const bem::gate_list chain(2, {{bem::gate_op::xor_, 0, 0, 1, 0}, {bem::gate_op::xor_, 0, 2, 1, 0},
-                                 {bem::gate_op::ternary, bem::ternary_tt::xor3, 0, 1, 3}},
-                             {4});
-  CHECK(chain.op_count() <= 3);
-  std::vector<std::uint64_t> in = {0xF0F0, 0xCCCC}, out(1), ref(1), s(5);
-  chain.evaluate(std::span<const std::uint64_t>(in), std::span<std::uint64_t>(out));
-  chain.evaluate_reference(std::span<const std::uint64_t>(in), std::span<std::uint64_t>(ref), std::span<std::uint64_t>(s));
-  CHECK(out == ref);
+  // A gate read once folds into its reader when the fused table is a kind
+  // the list already has: XOR into XOR is the list's xor3 (3 gates, 2
+  // operations); NOT into AND is ANDN, present (3 gates, 2 operations),
+  // absent (2 gates, 2 operations: fusion never adds a kind).
+  const auto check = [](const bem::gate_list& c, std::size_t ops) {
+    CHECK(c.op_count() == ops);
+    std::vector<std::uint64_t> in = {0xF0F0, 0xCCCC}, out(c.outputs()), ref(c.outputs()), s(c.scratch_size());
+    c.evaluate(std::span<const std::uint64_t>(in), std::span<std::uint64_t>(out));
+    c.evaluate_reference(std::span<const std::uint64_t>(in), std::span<std::uint64_t>(ref), std::span<std::uint64_t>(s));
+    CHECK(out == ref);
+  };
+  using bem::gate_op;
+  check(bem::gate_list(2,
+                       {{gate_op::xor_, 0, 0, 1, 0}, {gate_op::xor_, 0, 2, 1, 0},
+                        {gate_op::ternary, bem::ternary_tt::xor3, 0, 1, 3}},
+                       {4}),
+        2);
+  check(bem::gate_list(2, {{gate_op::not_, 0, 0, 0, 0}, {gate_op::and_, 0, 2, 1, 0}, {gate_op::andn, 0, 0, 1, 0}},
+                       {3, 4}),
+        2);
+  check(bem::gate_list(2, {{gate_op::not_, 0, 0, 0, 0}, {gate_op::and_, 0, 2, 1, 0}}, {3}), 2);
 }
 
 namespace {
@@ -184,7 +196,12 @@ bem::gate_list one_kind(bem::gate_op op, std::uint8_t tt, std::size_t len, std::
 
 template <class W>
 void check_block_lengths(bem::gate_op op, std::uint8_t tt) {
-  for (std::size_t len : {1u, 2u, 3u, 5u, 8u, 15u, 16u, 17u, 18u, 31u, 32u, 33u, 47u, 300u}) {
+  // 1..34: every entry of a block (16 - len % 16), odd and even, as one
+  // block and after full ones; 300: many blocks.
+  std::vector<std::size_t> lengths(34);
+  for (std::size_t i = 0; i < 34; ++i) lengths[i] = i + 1;
+  lengths.push_back(300);
+  for (const std::size_t len : lengths) {
     CAPTURE(len);
     const auto c = one_kind(op, tt, len, len);
     CHECK(c.run_count() == 1);
@@ -214,7 +231,9 @@ TEST_CASE("threaded program: runs of every length, entered at every gate of a bl
   // than 16 take several blocks; binary gates read their fields in pairs,
   // so odd and even lengths take different entries.
   check_every_block<std::uint64_t>();
+  check_every_block<bem::lane_word<64>>();
   check_every_block<bem::lane_word<128>>();
+  check_every_block<bem::lane_word<192>>();
   check_every_block<bem::lane_word<256>>();
   check_every_block<bem::lane_word<512>>();
   check_every_block<bem::lane_word<1024>>();
