@@ -44,6 +44,15 @@ bem::observation obs(std::uint64_t t, std::uint32_t tasks) {
   return {static_cast<std::uint32_t>(bem::mix64(t) % tasks), bem::mix64(t ^ 0x5555), 0, 0};
 }
 
+/// `before` with the expert in `slot` applied to every lane, alone.
+bem::state<N, W> applied_alone(const machine_t& m, bem::state<N, W> before, std::uint32_t slot) {
+  std::vector<bem::lane_word<W>> scratch(m.expert_at(slot).scratch_size());
+  std::array<std::uint64_t, K / 64> shared{};
+  for (std::size_t i = 0; i < K; ++i) shared[i / 64] |= std::uint64_t{m.shared().bit(i)} << (i % 64);
+  m.expert_at(slot).apply<bem::lane_word<W>>(std::span<bem::lane_word<W>>(&before[0], N), shared, scratch);
+  return before;
+}
+
 /// Steps a and b on the same observations and rewards (the mid path every
 /// 50 steps when `mid_path`): they must choose the same experts at every
 /// step and end with the same state and log.
@@ -85,12 +94,7 @@ TEST_CASE("a step routes, selects by UCB1, applies the chosen expert and logs") 
       if (m.expert_at(s).id() == c.id) lowest = std::min(lowest, s);
   CHECK(chosen[0] == lowest);
   // The state changed exactly as applying that expert alone.
-  auto expected = before;
-  std::vector<bem::lane_word<W>> scratch(m.expert_at(chosen[0]).scratch_size());
-  std::array<std::uint64_t, K / 64> shared{};
-  for (std::size_t i = 0; i < K; ++i) shared[i / 64] |= std::uint64_t{m.shared().bit(i)} << (i % 64);
-  m.expert_at(chosen[0]).apply<bem::lane_word<W>>(std::span<bem::lane_word<W>>(&expected[0], N), shared, scratch);
-  CHECK(m.state_words() == expected);
+  CHECK(m.state_words() == applied_alone(m, before, chosen[0]));
   CHECK(m.log().size() == 1);
   CHECK(m.log().verify() == bem::trace_log::npos);
   CHECK(m.last_work().candidates == cfg.k_large);
@@ -156,12 +160,8 @@ TEST_CASE("per-group lanes follow their own expert") {
   const auto before = m.state_words();
   const auto chosen = m.step({0, 7, 0, 0});
   REQUIRE(chosen.size() == 4);
-  std::array<std::uint64_t, K / 64> shared{};
-  for (std::size_t i = 0; i < K; ++i) shared[i / 64] |= std::uint64_t{m.shared().bit(i)} << (i % 64);
   for (std::size_t g = 0; g < 4; ++g) {
-    auto alone = before;
-    std::vector<bem::lane_word<W>> scratch(m.expert_at(chosen[g]).scratch_size());
-    m.expert_at(chosen[g]).apply<bem::lane_word<W>>(std::span<bem::lane_word<W>>(&alone[0], N), shared, scratch);
+    const auto alone = applied_alone(m, before, chosen[g]);
     for (std::size_t l = g * W / 4; l < (g + 1) * W / 4; ++l) CHECK(m.state_words().lane_bits(l) == alone.lane_bits(l));
   }
 }
@@ -300,13 +300,7 @@ TEST_CASE("sample mode applies one expert, drawn reproducibly, and counts one ev
     const auto chosen = a.step(o);
     REQUIRE(chosen.size() == 1);
     CHECK(a.last_work().experts_applied == 1);
-    // All lanes follow the drawn expert.
-    auto expected = before;
-    std::vector<bem::lane_word<W>> scratch(a.expert_at(chosen[0]).scratch_size());
-    std::array<std::uint64_t, K / 64> shared{};
-    for (std::size_t i = 0; i < K; ++i) shared[i / 64] |= std::uint64_t{a.shared().bit(i)} << (i % 64);
-    a.expert_at(chosen[0]).apply<bem::lane_word<W>>(std::span<bem::lane_word<W>>(&expected[0], N), shared, scratch);
-    CHECK(a.state_words() == expected);
+    CHECK(a.state_words() == applied_alone(a, before, chosen[0]));  // all lanes follow the drawn expert
     drawn.insert(chosen[0]);
     a.reward(o.task_id, chosen[0], 0.0);
   }
