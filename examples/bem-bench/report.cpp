@@ -352,7 +352,7 @@ json build_context(const suite& s, const std::vector<std::string>& command_line,
   for (const auto& [k, v] : bem::to_fields(hw))
     (is_calibration_field(k) || (base_is_tsc && k == "base_clock_hz") ? calibration : hardware)[k] = json::parse(v);
   // The stable part of how cycles are obtained; the figures are in the calibration.
-  hardware["cycle_counting"] = hw.counters_available ? "measured (perf_event_open)" : "estimated via TSC";
+  hardware["cycle_counting"] = bem::cycle_counting_method(hw.counters_available);
   ctx["hardware"] = hardware;
   ctx["hardware_calibration"] = calibration;
   json plugins = json::array();

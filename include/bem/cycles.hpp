@@ -345,6 +345,13 @@ inline void share_calibration_with_plugins() {
 }
 #endif
 
+/// How cycles are obtained, without figures (the part that stays the same
+/// between runs): "measured (perf_event_open)", "estimated via TSC", or
+/// without a TSC "estimated via steady clock".
+constexpr const char* cycle_counting_method(bool measured) noexcept {
+  return measured ? "measured (perf_event_open)" : tsc_is_hardware ? "estimated via TSC" : "estimated via steady clock";
+}
+
 /// The method label written into results: "measured (perf_event_open)" or
 /// "estimated via TSC (2.596 GHz, 0.707 TSC ticks per core cycle)" (the ratio
 /// part only when `tsc_per_core_cycle` is given). Without a hardware TSC:
@@ -352,13 +359,14 @@ inline void share_calibration_with_plugins() {
 /// starts with "estimated".
 inline std::string cycle_method_label(bool measured, double tsc_hz,
                                       double tsc_per_core_cycle = std::numeric_limits<double>::quiet_NaN()) {
-  if (measured) return "measured (perf_event_open)";
+  if (measured) return cycle_counting_method(true);
   char buf[128];
-  const char* what = tsc_is_hardware ? "estimated via TSC" : "estimated via steady clock";
+  const char* what = cycle_counting_method(false);
   const char* unit = tsc_is_hardware ? "GHz" : "GHz ticks";
+  const char* ticks = tsc_is_hardware ? "TSC ticks" : "ticks";
   if (std::isfinite(tsc_per_core_cycle))
-    std::snprintf(buf, sizeof buf, "%s (%.3f %s, %.3f TSC ticks per core cycle)", what, tsc_hz / 1e9, unit,
-                  tsc_per_core_cycle);
+    std::snprintf(buf, sizeof buf, "%s (%.3f %s, %.3f %s per core cycle)", what, tsc_hz / 1e9, unit,
+                  tsc_per_core_cycle, ticks);
   else
     std::snprintf(buf, sizeof buf, "%s (%.3f %s)", what, tsc_hz / 1e9, unit);
   return buf;
@@ -416,7 +424,8 @@ class cycle_counter {
   /// The unit of a cycle figure: says how cycles were obtained and stays the
   /// same between runs (the calibration figures behind an estimate vary).
   const char* unit() const noexcept {
-    return measured() ? "cycles (measured, perf_event_open)" : "cycles (estimated via TSC)";
+    if (measured()) return "cycles (measured, perf_event_open)";
+    return tsc_is_hardware ? "cycles (estimated via TSC)" : "cycles (estimated via steady clock)";
   }
   /// The shared calibration in use.
   const tsc_calibration& calibration() const noexcept { return *cal_; }

@@ -30,6 +30,9 @@ TEST_CASE("fallback: the estimate says steady clock, not TSC") {
   CHECK(cal.core_clock_hz < 1e10);
   const bem::cycle_counter c(false);
   CHECK(c.method().rfind("estimated via steady clock (1.000 GHz ticks, ", 0) == 0);
+  CHECK(c.method().find("TSC") == std::string::npos);
+  CHECK(std::string(c.unit()) == "cycles (estimated via steady clock)");
+  CHECK(std::string(bem::cycle_counting_method(false)) == "estimated via steady clock");
   bem::cycle_counter d(false);
   const auto t0 = std::chrono::steady_clock::now();
   d.start();
