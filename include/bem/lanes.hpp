@@ -182,7 +182,12 @@ struct chunk_ops {
       if constexpr (sizeof(V) == 32) return (V)_mm256_maskz_alignr_epi64(0xF, (__m256i)hi, (__m256i)lo, Off);
       if constexpr (sizeof(V) == 16) return (V)_mm_maskz_alignr_epi64(0x3, (__m128i)hi, (__m128i)lo, Off);
 #endif
-#if BEM_DETAIL_LANES_VECTOR
+#if BEM_DETAIL_LANES_VECTOR && defined(__clang__)
+      // Clang has no __builtin_shuffle; its shufflevector takes constant indices.
+      return [&]<std::size_t... E>(std::index_sequence<E...>) {
+        return __builtin_shufflevector(lo, hi, static_cast<int>(Off + E)...);
+      }(std::make_index_sequence<words<V>>{});
+#elif BEM_DETAIL_LANES_VECTOR
       using I = typename u64_vector<sizeof(V)>::type;
       I idx;
       for (std::size_t e = 0; e < words<V>; ++e) idx[e] = Off + e;
