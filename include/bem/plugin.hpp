@@ -24,6 +24,7 @@
 #include <tasks/concepts.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <exception>
 #include <memory>
@@ -341,6 +342,13 @@ struct benchmark_adapter {
       c.ci_method = v.ci ? v.ci->method.c_str() : "";
       c.n = v.n;
       c.n_unit = v.n_unit.c_str();
+      std::vector<const char*> breakdown;
+      for (const auto& [key, value] : v.breakdown) {
+        breakdown.push_back(key.c_str());
+        breakdown.push_back(value.c_str());
+      }
+      c.breakdown_size = static_cast<std::uint32_t>(v.breakdown.size());
+      c.breakdown = breakdown.data();
       sink(context, &c);
     }
   };

@@ -167,6 +167,11 @@ typedef struct bem_record_v1 {
   const char* ci_method;
   int64_t n;                  /* units behind the value */
   const char* n_unit;
+  /* Appended (read only where struct_size covers them): how the value was
+   * obtained or what it is made of, as breakdown_size (key, value) pairs of
+   * strings, e.g. {"streams", "8"}; breakdown holds 2 * breakdown_size. */
+  uint32_t breakdown_size;
+  const char* const* breakdown;
 } bem_record_v1;
 
 /* Receives one record; the record and its strings live only during the call. */

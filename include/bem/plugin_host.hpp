@@ -22,6 +22,7 @@
 #include <dlfcn.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
@@ -494,6 +495,9 @@ class benchmark_instance {
         if (r->has_ci) rec.value.ci = metrics::interval{r->ci_low, r->ci_high, r->ci_method ? r->ci_method : ""};
         rec.value.n = r->n;
         rec.value.n_unit = r->n_unit ? r->n_unit : "";
+        if (const char* const* b = detail::appended_field(r, &bem_record_v1::breakdown))
+          for (std::uint32_t i = 0; i < r->breakdown_size; ++i)
+            rec.value.breakdown.emplace_back(b[2 * i] ? b[2 * i] : "", b[2 * i + 1] ? b[2 * i + 1] : "");
         (*cx.f)(rec, r->condition_json ? r->condition_json : "{}");
       } catch (const std::exception& e) {  // never unwind through the plugin's C frames
         cx.error = e.what();

@@ -13,13 +13,13 @@
 //       not, shift_*, rotate_*: x[j] = op(x[j]);                c[j] += x[j];   (k = 1, a fixed constant:
 //                               the compile-time forms, e.g. bem::shift_left<1>(x[j]))
 //       blend:                  x[j] = blend(y[j], x[j], c[j]); c[j] += x[j];
-//       popcount:               x[j] ^= y[j];  c[j] ^= word_popcounts(x[j]);
-//       parity:                 x[j] ^= y[j];  n[j] += parity(x[j]);
+//       popcount:               x[j] += y[j];  c[j] += word_popcounts(x[j]);
+//       parity:                 x[j] += y[j];  n[j] += parity(x[j]);
 //     }
-//   checksum = XOR of every 64-bit word of every c[j], XOR the sum of n[j] << 16 (j mod 4)
-// where c[j] += x[j] adds the 64-bit words modulo 2^64 (one vpaddq per
-// chunk, the cost of an XOR; an XOR checksum would cancel to 0 for ops whose
-// result repeats with an even period, such as not and xor).
+//   checksum = the sum of every 64-bit word of every c[j] and of n[j] << 16 (j mod 4), modulo 2^64
+// where += adds the 64-bit words modulo 2^64 (one vpaddq per chunk, the
+// cost of an XOR; an XOR checksum would cancel to 0 for ops whose result
+// repeats with an even period, such as not and xor).
 //
 // Each op's result is the next iteration's operand and enters the checksum,
 // so no iteration can be removed, hoisted or folded; the U streams are
@@ -30,8 +30,11 @@
 // the units could do one per cycle; 8 streams hide that latency. 8 streams
 // need 3 x 8 registers (x, y, c), so one-register words on AVX-512 only;
 // elsewhere 8 would spill and 4 it is. popcount and parity need an input
-// that changes: one XOR with y[j] per iteration supplies it, and is part of
-// their cost. L_loop is rounded down to a multiple of U; the op count is
+// that changes: one word add of y[j] per iteration supplies it (an XOR
+// would alternate between two inputs, and the popcount checksum cancelled
+// to 0 over an even count), and is part of their cost. The shifts empty
+// x[j] after W rounds and then shift zeros: the same instructions, so the
+// timing holds, but their checksum stops depending on L_loop there. L_loop is rounded down to a multiple of U; the op count is
 // that multiple.
 #pragma once
 
@@ -139,15 +142,16 @@ template <op O, std::size_t W>
     else if constexpr (O == op::rotate_left) x = bem::rotate_left<shift_k>(x);
     else if constexpr (O == op::rotate_right) x = bem::rotate_right<shift_k>(x);
     else if constexpr (O == op::blend) x = bem::blend(y, x, c);
+    const auto add = [](auto& a, const auto& b) { a += b; };  // word by word, modulo 2^64
     if constexpr (O == op::popcount) {
-      x ^= y;
-      c ^= bem::word_popcounts(x);
+      x = L::map(x, y, add);
+      c = L::map(c, bem::word_popcounts(x), add);
     } else if constexpr (O == op::parity) {
-      x ^= y;
+      x = L::map(x, y, add);
       n += bem::parity(x) ? 1u : 0u;
     } else {
       x = L::map(x, x, [](auto& v, const auto&) { keep(v); });  // no instruction
-      c = L::map(c, x, [](auto& a, const auto& b) { a += b; });  // c += x, word by word
+      c = L::map(c, x, add);  // c += x
     }
   };
   for (std::uint64_t i = 0; i < rounds; ++i) {
@@ -162,13 +166,16 @@ template <op O, std::size_t W>
       step(x7, y7, c7, n7);
     }
   }
-  L c = c0 ^ c1 ^ c2 ^ c3;
+  // Summed, not XORed: equal streams' sums (not's is -rounds/2 per word,
+  // whatever the operands) would cancel.
   std::uint64_t sum = n0 + (n1 << 16) + (n2 << 32) + (n3 << 48);
+  for (const L* c : {&c0, &c1, &c2, &c3})
+    for (std::size_t i = 0; i < W / 64; ++i) sum += c->word(i);
   if constexpr (U == 8) {
-    c ^= c4 ^ c5 ^ c6 ^ c7;
     sum += n4 + (n5 << 16) + (n6 << 32) + (n7 << 48);
+    for (const L* c : {&c4, &c5, &c6, &c7})
+      for (std::size_t i = 0; i < W / 64; ++i) sum += c->word(i);
   }
-  for (std::size_t i = 0; i < W / 64; ++i) sum ^= c.word(i);
   return sum;
 }
 

@@ -4,8 +4,12 @@
 // SHARED and reported. Records per (op, W), split "op=xor,W=256":
 //   checksum          low 48 bits of the checksum read back from SHARED (deterministic)
 //   cycles_per_op     total cycles / L_loop, unit "cycles (estimated via TSC)"
-//                     or "cycles (measured, perf_event_open)"; breakdown: method,
-//                     shift_k, streams (the loop's U at this W, kernels.hpp)
+//                     or "cycles (measured, perf_event_open)"; breakdown: method
+//                     (bem::cycle_counting_method),
+//                     shift_k, streams (the loop's U at this W, kernels.hpp),
+//                     vector_bits (the width of the vector instructions the
+//                     loop runs on, as this plugin was compiled: W_hw is the
+//                     CPU's, this is the code's)
 //   ops_per_second    clock_frequency_hz / cycles_per_op
 //   bits_per_second   ops_per_second * W
 // Parameters: W (list, default [64, 128, 256, 512, 1024]), L_loop (default
@@ -61,11 +65,12 @@ struct bitalu_throughput {
     bem::shared_memory<64, 0> shared;
     for (auto w : widths_) {
       for (auto o : ops_) {
-        std::uint64_t checksum = 0, ops = 0, streams = 0;
+        std::uint64_t checksum = 0, ops = 0, streams = 0, vector_bits = 0;
         bem::cycle_sample s{};
         const std::uint64_t op_seed = bem::derive_seed(seed, bem::fnv1a64("bitalu"), static_cast<std::uint64_t>(w));
         const auto measure = [&]<std::size_t W>() {
           streams = bitalu::streams<W>;
+          vector_bits = bem::detail::lane_work_bits(W);
           const std::uint64_t rounds = static_cast<std::uint64_t>(l_loop_) / streams;
           ops = rounds * streams;
           const auto in = bitalu::make_operands<W>(op_seed);
@@ -92,7 +97,7 @@ struct bitalu_throughput {
         r.value.n_unit = "ops";
         r.value.metric = "checksum";
         r.value.value = static_cast<double>(shared.load_word(0) & ((std::uint64_t{1} << 48) - 1));
-        r.value.unit = "low 48 bits of the XOR checksum";
+        r.value.unit = "low 48 bits of the checksum";
         sink.emit(r);
         const double cpo = s.cycles / static_cast<double>(ops);
         r.timing = true;
@@ -100,8 +105,11 @@ struct bitalu_throughput {
         r.value.value = cpo;
         r.value.unit = unit;
         r.value.direction = bem::metrics::better::lower;
-        r.value.breakdown = {{"method", counter.method()}, {"shift_k", std::to_string(bitalu::shift_k)},
-                             {"streams", std::to_string(streams)}};
+        // The method without its figures, which vary between runs: they are
+        // the run's context (hardware_calibration).
+        r.value.breakdown = {{"method", bem::cycle_counting_method(counter.measured())},
+                             {"shift_k", std::to_string(bitalu::shift_k)},
+                             {"streams", std::to_string(streams)}, {"vector_bits", std::to_string(vector_bits)}};
         sink.emit(r);
         r.value.metric = "ops_per_second";
         r.value.value = clock_hz / cpo;

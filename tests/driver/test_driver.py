@@ -187,6 +187,10 @@ class Driver(unittest.TestCase):
             if task == "bitalu_throughput" and "bits_per_second" in m:
                 w = m["checksum"]["condition"]["W"]
                 self.assertAlmostEqual(m["bits_per_second"]["value"] / m["ops_per_second"]["value"], w)
+                self.assertNotEqual(m["checksum"]["value"], 0, split)  # the popcount checksum was 0 for any seed
+                bits = int(m["cycles_per_op"]["breakdown"]["vector_bits"])
+                self.assertIn(bits, (64, 128, 256, 512))
+                self.assertLessEqual(bits, w)
             if task == "expert_eval" and "cycles_per_lane" in m:
                 cond = m["cycles_per_lane"]["condition"]
                 self.assertAlmostEqual(m["cycles_per_lane"]["value"] * cond["W"], m["cycles_per_batch"]["value"])
