@@ -35,6 +35,8 @@
 //   cycles_per_lane      cycles_per_batch / W
 //   batches_per_second   clock_frequency_hz / cycles_per_batch
 //   tsc_ticks_per_live_gate  TSC ticks per batch / live gates
+//   vector_bits          bits per vector instruction of the code that ran (as
+//                        compiled; the generated code's for jit rows)
 //   generated_ops        (jit rows) operations of the generated program
 //   generation_us        (jit rows) time to generate the code, microseconds
 // G and live gates are always the representation's own (an ANF's ANDs and
@@ -101,6 +103,7 @@ struct generated {
   std::size_t ops = 0;
   double us = 0;
   const char* backend = nullptr;
+  std::size_t vector_bits = 0;  ///< of the generated code; 0: it runs the interpreter
 };
 
 /// The 2.3 loop for one expert on W-lane words.
@@ -209,6 +212,7 @@ struct expert_eval {
             const bem::jit_circuit code(std::move(list));
             for_width(w, [&](auto lanes) { code.prepare<bem::lane_word<decltype(lanes)::value>>(); });
             gen.us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+            for_width(w, [&](auto lanes) { gen.vector_bits = code.vector_bits<bem::lane_word<decltype(lanes)::value>>(); });
             gen.ops = code.op_count();
             gen.backend = bem::jit_backend_name(code.backend());
             by_width(code);
@@ -294,6 +298,10 @@ struct expert_eval {
     put("tsc_ticks_per_live_gate",
         m.sample.tsc_ticks / static_cast<double>(l_loop_) / static_cast<double>(live ? live : 1), "TSC ticks",
         better::lower, true);
+    // The width of the vector instructions that ran (the code's, where W_hw
+    // is the CPU's): the compiled lane words', or the generated code's.
+    put("vector_bits", static_cast<double>(gen.vector_bits != 0 ? gen.vector_bits : bem::detail::lane_work_bits(w)),
+        "bits", better::none, false);
     if (gen.backend) {
       put("generated_ops", static_cast<double>(gen.ops), "operations", better::none, false);
       put("generation_us", gen.us, "microseconds", better::lower, true);

@@ -194,6 +194,8 @@ class Driver(unittest.TestCase):
             if task == "expert_eval" and "cycles_per_lane" in m:
                 cond = m["cycles_per_lane"]["condition"]
                 self.assertAlmostEqual(m["cycles_per_lane"]["value"] * cond["W"], m["cycles_per_batch"]["value"])
+                self.assertIn(m["vector_bits"]["value"], (64, 128, 256, 512))
+                self.assertLessEqual(m["vector_bits"]["value"], cond["W"])
                 rep = cond["representation"]
                 if rep in ("gate_list", "compiled", "jit"):
                     self.assertEqual(m["live_gates"]["value"], cond["G"])  # every gate of the 2.3 circuits is live

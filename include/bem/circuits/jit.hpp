@@ -686,12 +686,19 @@ inline jit_allocation jit_allocate(const jit_program& p, const jit_target& t) {
 
 // ---- encoding ----------------------------------------------------------------
 
+/// Bytes per vector instruction of the code for words of `word_bytes`
+/// bytes: the widest register of the back end that divides the word.
+constexpr std::size_t jit_chunk_bytes(jit_backend backend, std::size_t word_bytes) noexcept {
+  const std::size_t widest = backend == jit_backend::avx512 ? 64 : 32;
+  std::size_t chunk = 8;
+  while (2 * chunk <= widest && word_bytes % (2 * chunk) == 0) chunk *= 2;
+  return chunk;
+}
+
 /// Machine code for words of `word_bytes` bytes: fn(in, out, scratch).
 inline std::vector<std::uint8_t> jit_encode(const jit_program& p, jit_backend backend, std::size_t word_bytes) {
   const bool evex = backend == jit_backend::avx512;
-  const std::size_t widest = evex ? 64 : 32;
-  std::size_t chunk = 8;
-  while (2 * chunk <= widest && word_bytes % (2 * chunk) == 0) chunk *= 2;
+  const std::size_t chunk = jit_chunk_bytes(backend, word_bytes);
   jit_target t;
   t.ternlog = evex;
   t.registers = evex ? 32 : 16;
@@ -848,6 +855,12 @@ class jit_circuit {
   std::size_t code_bytes() const {
     const detail::jit_code* c = code_for<W>();
     return c ? c->code.code_bytes() : 0;
+  }
+  /// Bits per vector instruction of the code for W (64: vmovq and scalar
+  /// words; 0 when W runs the interpreter).
+  template <bit_sliced_word W>
+  std::size_t vector_bits() const {
+    return code_for<W>() ? 8 * detail::jit_chunk_bytes(s_->backend, sizeof(W)) : 0;
   }
 
   /// Evaluates the circuit. `out` must not overlap `in` or `scratch`
