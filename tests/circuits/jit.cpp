@@ -408,6 +408,15 @@ TEST_CASE("jit: back end, fallback, sharing and threads") {
     CHECK(&copy.source() == &c.source());
     CHECK(eval(copy, in) == want);
   }
+  SUBCASE("the code's vector width: the widest register that divides the word") {
+    const bem::jit_circuit c(list), interpreted(list, {jit_backend::interpreter});
+    const std::size_t widest = c.backend() == jit_backend::avx512 ? 512 : c.backend() == jit_backend::avx2 ? 256 : 0;
+    CHECK(c.vector_bits<bem::lane_word<256>>() == std::min<std::size_t>(widest, 256));
+    CHECK(c.vector_bits<bem::lane_word<1024>>() == widest);
+    CHECK(c.vector_bits<bem::lane_word<192>>() == (widest ? 64 : 0));  // 24 bytes: 8-byte moves
+    CHECK(c.vector_bits<std::uint64_t>() == (widest ? 64 : 0));
+    CHECK(interpreted.vector_bits<bem::lane_word<256>>() == 0);
+  }
   SUBCASE("a word type that is not 64-bit words runs the interpreter") {
     static_assert(bem::circuit_representation<bem::jit_circuit, word32>);
     const bem::jit_circuit c(list);
