@@ -143,11 +143,13 @@ template <op O, std::size_t W>
     else if constexpr (O == op::rotate_right) x = bem::rotate_right<shift_k>(x);
     else if constexpr (O == op::blend) x = bem::blend(y, x, c);
     const auto add = [](auto& a, const auto& b) { a += b; };  // word by word, modulo 2^64
+    // keep: x as such in its register (at W = 64 GCC otherwise packed the
+    // four streams' adds and popcounts into one vector: 4x flattering).
     if constexpr (O == op::popcount) {
-      x = L::map(x, y, add);
+      x = L::map(L::map(x, y, add), x, [](auto& v, const auto&) { keep(v); });
       c = L::map(c, bem::word_popcounts(x), add);
     } else if constexpr (O == op::parity) {
-      x = L::map(x, y, add);
+      x = L::map(L::map(x, y, add), x, [](auto& v, const auto&) { keep(v); });
       n += bem::parity(x) ? 1u : 0u;
     } else {
       x = L::map(x, x, [](auto& v, const auto&) { keep(v); });  // no instruction
@@ -167,15 +169,17 @@ template <op O, std::size_t W>
     }
   }
   // Summed, not XORed: equal streams' sums (not's is -rounds/2 per word,
-  // whatever the operands) would cancel.
+  // whatever the operands) would cancel. By value: a pointer to a stream
+  // (an array of them, say) kept 16-byte words in memory inside the loop
+  // (W = 128 ran 2x slower).
+  const auto add_words = [](const L& a, const L& b) { return L::map(a, b, [](auto& x, const auto& y) { x += y; }); };
+  L c = add_words(add_words(c0, c1), add_words(c2, c3));
   std::uint64_t sum = n0 + (n1 << 16) + (n2 << 32) + (n3 << 48);
-  for (const L* c : {&c0, &c1, &c2, &c3})
-    for (std::size_t i = 0; i < W / 64; ++i) sum += c->word(i);
   if constexpr (U == 8) {
+    c = add_words(c, add_words(add_words(c4, c5), add_words(c6, c7)));
     sum += n4 + (n5 << 16) + (n6 << 32) + (n7 << 48);
-    for (const L* c : {&c4, &c5, &c6, &c7})
-      for (std::size_t i = 0; i < W / 64; ++i) sum += c->word(i);
   }
+  for (std::size_t i = 0; i < W / 64; ++i) sum += c.word(i);
   return sum;
 }
 
