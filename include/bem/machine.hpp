@@ -214,11 +214,11 @@ class machine {
 
   /// STATS_UPDATE: the reward (in [0, 1]) for an expert applied under a task.
   /// Throws std::out_of_range, changing nothing, for a task or slot that
-  /// does not exist.
+  /// does not exist (selection_table::record checks the task first).
   void reward(std::uint32_t task_id, std::uint32_t slot, double r) {
-    if (task_id >= cfg_.tasks || slot >= experts_.size())
-      throw std::out_of_range("machine::reward: no task " + std::to_string(task_id) + " or no expert in slot " +
-                              std::to_string(slot));
+    // The statistics have room for max_experts: check the slot is filled.
+    if (slot >= experts_.size())
+      throw std::out_of_range("machine::reward: no expert in slot " + std::to_string(slot));
     selection_.record(task_id, slot, r);
     experts_[slot].record(r >= 0.5);
   }

@@ -115,6 +115,10 @@ inline void keep(V& v) noexcept {
 #endif
 }
 
+/// Word-by-word operations for lane_word::map: keep, and addition modulo 2^64.
+inline constexpr auto keep_words = [](auto& v, const auto&) { keep(v); };
+inline constexpr auto add_words = [](auto& a, const auto& b) { a += b; };
+
 /// The loop above for one op: `rounds` rounds of the streams<W> streams;
 /// returns the checksum. Streams are named variables, not an array, so
 /// that they stay in registers.
@@ -142,19 +146,13 @@ template <op O, std::size_t W>
     else if constexpr (O == op::rotate_left) x = bem::rotate_left<shift_k>(x);
     else if constexpr (O == op::rotate_right) x = bem::rotate_right<shift_k>(x);
     else if constexpr (O == op::blend) x = bem::blend(y, x, c);
-    const auto add = [](auto& a, const auto& b) { a += b; };  // word by word, modulo 2^64
-    // keep: x as such in its register (at W = 64 GCC otherwise packed the
-    // four streams' adds and popcounts into one vector: 4x flattering).
-    if constexpr (O == op::popcount) {
-      x = L::map(L::map(x, y, add), x, [](auto& v, const auto&) { keep(v); });
-      c = L::map(c, bem::word_popcounts(x), add);
-    } else if constexpr (O == op::parity) {
-      x = L::map(L::map(x, y, add), x, [](auto& v, const auto&) { keep(v); });
-      n += bem::parity(x) ? 1u : 0u;
-    } else {
-      x = L::map(x, x, [](auto& v, const auto&) { keep(v); });  // no instruction
-      c = L::map(c, x, add);  // c += x
-    }
+    else x = L::map(x, y, add_words);  // popcount, parity: a new input
+    // No instruction; x as such in its register (at W = 64 GCC otherwise
+    // packed popcount's four streams into one vector: 4x flattering).
+    x = L::map(x, x, keep_words);
+    if constexpr (O == op::popcount) c = L::map(c, bem::word_popcounts(x), add_words);
+    else if constexpr (O == op::parity) n += bem::parity(x) ? 1u : 0u;
+    else c = L::map(c, x, add_words);  // c += x
   };
   for (std::uint64_t i = 0; i < rounds; ++i) {
     step(x0, y0, c0, n0);
@@ -172,11 +170,11 @@ template <op O, std::size_t W>
   // whatever the operands) would cancel. By value: a pointer to a stream
   // (an array of them, say) kept 16-byte words in memory inside the loop
   // (W = 128 ran 2x slower).
-  const auto add_words = [](const L& a, const L& b) { return L::map(a, b, [](auto& x, const auto& y) { x += y; }); };
-  L c = add_words(add_words(c0, c1), add_words(c2, c3));
+  const auto plus = [](const L& a, const L& b) { return L::map(a, b, add_words); };
+  L c = plus(plus(c0, c1), plus(c2, c3));
   std::uint64_t sum = n0 + (n1 << 16) + (n2 << 32) + (n3 << 48);
   if constexpr (U == 8) {
-    c = add_words(c, add_words(add_words(c4, c5), add_words(c6, c7)));
+    c = plus(c, plus(plus(c4, c5), plus(c6, c7)));
     sum += n4 + (n5 << 16) + (n6 << 32) + (n7 << 48);
   }
   for (std::size_t i = 0; i < W / 64; ++i) sum += c.word(i);

@@ -210,9 +210,12 @@ struct expert_eval {
               list = bem::to_gate_list(c);
             const auto start = std::chrono::steady_clock::now();
             const bem::jit_circuit code(std::move(list));
-            for_width(w, [&](auto lanes) { code.prepare<bem::lane_word<decltype(lanes)::value>>(); });
-            gen.us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
-            for_width(w, [&](auto lanes) { gen.vector_bits = code.vector_bits<bem::lane_word<decltype(lanes)::value>>(); });
+            for_width(w, [&](auto lanes) {
+              using word = bem::lane_word<decltype(lanes)::value>;
+              code.prepare<word>();
+              gen.us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+              gen.vector_bits = code.vector_bits<word>();
+            });
             gen.ops = code.op_count();
             gen.backend = bem::jit_backend_name(code.backend());
             by_width(code);
