@@ -178,7 +178,9 @@ class plugin_registry {
       dlclose(h);
       return false;
     }
-    if (table->abi_version != BEM_PLUGIN_ABI_VERSION || table->struct_size < sizeof(bem_plugin_v1)) {
+    // The benchmark fields were appended: a table that ends before them is
+    // complete, and has no benchmarks.
+    if (table->abi_version != BEM_PLUGIN_ABI_VERSION || table->struct_size < offsetof(bem_plugin_v1, benchmark_count)) {
       failures_.push_back({canonical, load_error_kind::abi_mismatch,
                            "plugin ABI version " + std::to_string(table->abi_version) + " (table of " +
                                std::to_string(table->struct_size) + " bytes), host expects version " +
@@ -199,7 +201,7 @@ class plugin_registry {
     plugins_.push_back(origin);
     for (std::uint32_t i = 0; i < table->task_count; ++i) add_task(table->tasks[i], origin);
     for (std::uint32_t i = 0; i < table->model_count; ++i) add_model(table->models[i], origin);
-    for (std::uint32_t i = 0; i < table->benchmark_count; ++i) add_benchmark(table->benchmarks[i], origin);
+    for (std::uint32_t i = 0; i < benchmark_count(*table); ++i) add_benchmark(table->benchmarks[i], origin);
     return true;
   }
 
@@ -239,31 +241,40 @@ class plugin_registry {
   }
 
  private:
+  /// The plugin table's benchmarks, an appended field: none when the table
+  /// ends before it.
+  static std::uint32_t benchmark_count(const bem_plugin_v1& t) noexcept {
+    return t.struct_size >= offsetof(bem_plugin_v1, benchmarks) + sizeof(t.benchmarks) ? t.benchmark_count : 0;
+  }
+  /// Everything the host calls or prints is there. A model table whose size
+  /// ends before `diagnose` is complete: diagnose and later were appended.
+  static bool complete(const bem_model_type_v1* m) noexcept {
+    return m != nullptr && m->struct_size >= offsetof(bem_model_type_v1, diagnose) && m->name && m->version &&
+           m->description && m->create && m->destroy && m->reset && m->set_learning && m->learn && m->predict &&
+           m->parameter_count && m->effective_parameters;
+  }
   static std::string validate(const bem_plugin_v1& t) {
     if (t.name == nullptr) return "plugin table has no name";
     if (t.task_count > 0 && t.tasks == nullptr) return "task table is NULL";
     if (t.model_count > 0 && t.models == nullptr) return "model table is NULL";
     for (std::uint32_t i = 0; i < t.task_count; ++i) {
       const auto* tt = t.tasks[i];
-      if (tt == nullptr || tt->struct_size < sizeof(bem_task_type_v1) || tt->name == nullptr || !tt->create ||
-          !tt->destroy || !tt->spec || !tt->split_count || !tt->split || !tt->generate || !tt->effective_parameters)
+      if (tt == nullptr || tt->struct_size < sizeof(bem_task_type_v1) || !tt->name || !tt->version ||
+          !tt->description || !tt->create || !tt->destroy || !tt->spec || !tt->split_count || !tt->split ||
+          !tt->generate || !tt->effective_parameters)
         return "task entry " + std::to_string(i) + " is incomplete or too small";
+      if (tt->reference_model != nullptr && !complete(tt->reference_model))
+        return "task entry " + std::to_string(i) + " ('" + tt->name + "'): its reference model is incomplete or too small";
     }
-    for (std::uint32_t i = 0; i < t.model_count; ++i) {
-      const auto* m = t.models[i];
-      // diagnose was appended: a table without it is still complete.
-      if (m == nullptr || m->struct_size < offsetof(bem_model_type_v1, diagnose) || m->name == nullptr || !m->create ||
-          !m->destroy || !m->reset || !m->set_learning || !m->learn || !m->predict || !m->parameter_count ||
-          !m->effective_parameters)
-        return "model entry " + std::to_string(i) + " is incomplete or too small";
-    }
-    if (t.benchmark_count > 0 && t.benchmarks == nullptr) return "benchmark table is NULL";
-    for (std::uint32_t i = 0; i < t.benchmark_count; ++i) {
+    for (std::uint32_t i = 0; i < t.model_count; ++i)
+      if (!complete(t.models[i])) return "model entry " + std::to_string(i) + " is incomplete or too small";
+    const std::uint32_t benchmarks = benchmark_count(t);
+    if (benchmarks > 0 && t.benchmarks == nullptr) return "benchmark table is NULL";
+    for (std::uint32_t i = 0; i < benchmarks; ++i) {
       const auto* b = t.benchmarks[i];
       // run_with_context was appended: a table without it is still complete.
-      if (b == nullptr || b->struct_size < offsetof(bem_benchmark_type_v1, run_with_context) || b->name == nullptr ||
-          !b->create ||
-          !b->destroy || !b->run || !b->effective_parameters)
+      if (b == nullptr || b->struct_size < offsetof(bem_benchmark_type_v1, run_with_context) || !b->name ||
+          !b->version || !b->description || !b->create || !b->destroy || !b->run || !b->effective_parameters)
         return "benchmark entry " + std::to_string(i) + " is incomplete or too small";
     }
     return {};

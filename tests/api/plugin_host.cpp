@@ -5,7 +5,7 @@
 //
 // Module paths come from the environment (set by tests/api/meson.build):
 // BEM_TEST_CUSTOM_PLUGIN, BEM_TEST_NO_ENTRY, BEM_TEST_ABI999,
-// BEM_TEST_INVALID_TABLE.
+// BEM_TEST_INVALID_TABLE, BEM_TEST_HAND_TABLES_{1,2,3}.
 #include <bem/plugin.hpp>
 #include <bem/plugin_host.hpp>
 #include <bem/prng.hpp>
@@ -281,6 +281,25 @@ TEST_CASE("each kind of broken module gets its own load error; the good one stil
     CHECK(registry.tasks().empty());
   }
   fs::remove_all(dir);
+}
+
+TEST_CASE("hand-written tables: every field the host uses is checked, and it reads nothing past struct_size") {
+  for (const char* variant : {"1", "2"}) {
+    CAPTURE(variant);
+    bem::plugin_registry registry;
+    CHECK_FALSE(registry.load_file(module_path((std::string("BEM_TEST_HAND_TABLES_") + variant).c_str())));
+    REQUIRE(registry.failures().size() == 1);
+    CHECK(registry.failures()[0].kind == bem::load_error_kind::invalid_table);
+    CHECK(registry.failures()[0].message.find("task entry 0") == 0);
+    CHECK(registry.tasks().empty());
+  }
+  bem::plugin_registry registry;
+  // A table of the size before benchmarks were appended: its (refusable)
+  // benchmark entry lies past struct_size and is never read.
+  CHECK(registry.load_file(module_path("BEM_TEST_HAND_TABLES_3")));
+  CHECK(registry.failures().empty());
+  CHECK(registry.find_task("hand_task") != nullptr);
+  CHECK(registry.benchmarks().empty());
 }
 
 TEST_CASE("destroying the registry really unloads the plugin") {

@@ -1,0 +1,42 @@
+// Plugin tables written by hand, one variant per module (BEM_TABLE_VARIANT):
+//   1  a task whose reference model is all zeros: "invalid table" (the host
+//      would otherwise call through its NULL pointers);
+//   2  a task whose version is NULL: "invalid table" (listing it would
+//      stream a NULL string);
+//   3  a table of the size before the benchmark fields were appended: it
+//      loads with its task, and the host reads nothing past struct_size (the
+//      benchmark fields hold an entry the host would refuse).
+// The functions are never called: the host checks the tables only.
+#include <bem/plugin_abi.h>
+
+#include <cstddef>
+
+namespace {
+
+void* create(const char*, char*, size_t) { return nullptr; }
+void destroy(void*) {}
+const char* effective_parameters(void*) { return "{}"; }
+void spec(void*, bem_task_spec_v1*) {}
+int32_t split_count(void*) { return 0; }
+void split(void*, int32_t, bem_split_v1*) {}
+int generate(void*, int32_t, uint64_t, int64_t, bem_batch_v1*, char*, size_t) { return BEM_ERROR; }
+
+const bem_model_type_v1 all_zero_model{};
+
+const bem_task_type_v1 task = {sizeof(bem_task_type_v1), "hand_task",
+                               BEM_TABLE_VARIANT == 2 ? nullptr : "1", "a task table written by hand",
+                               create, destroy, effective_parameters, spec, split_count, split, generate,
+                               BEM_TABLE_VARIANT == 1 ? &all_zero_model : nullptr};
+const bem_task_type_v1* const tasks[] = {&task};
+const bem_benchmark_type_v1* const refused_benchmarks[] = {nullptr};
+
+}  // namespace
+
+extern "C" BEM_PLUGIN_EXPORT const bem_plugin_v1* bem_plugin_entry_v1(void) {
+  static const bem_plugin_v1 table = {
+      BEM_PLUGIN_ABI_VERSION,
+      BEM_TABLE_VARIANT == 3 ? static_cast<uint32_t>(offsetof(bem_plugin_v1, benchmark_count))
+                             : static_cast<uint32_t>(sizeof(bem_plugin_v1)),
+      "hand_tables", "1", "", 1u, tasks, 0u, nullptr, BEM_TABLE_VARIANT == 3 ? 1u : 0u, refused_benchmarks};
+  return &table;
+}
