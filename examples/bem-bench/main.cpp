@@ -14,6 +14,8 @@
 
 #include <unistd.h>
 
+#include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -32,12 +34,18 @@ constexpr const char* usage = R"(usage: bem-bench [--plugin-path PATH]... COMMAN
 
 commands:
   run [SUITE.toml] [--out DIR] [--only GLOB] [--shard I/N] [--resume]
+      [--run-timeout S] [--in-process]
         run a suite (default: the embedded 'quick' suite); records go to
         DIR/results.jsonl as they are measured (default DIR: results/SUITE),
         then DIR/metrics.json and DIR/report.html are written.
         --only GLOB   runs whose "LABEL/TASK/MODEL" matches the glob
         --shard I/N   the I-th of N deterministic shards, 0 <= I < N
         --resume      keep finished runs in DIR and run only the others
+                      (without it, a DIR that holds records is refused)
+        --run-timeout S   kill a run after S seconds and record it as failed
+        --in-process  run in the driver's own process, for a debugger (each
+                      run has a child process of its own otherwise, so a
+                      plugin that crashes fails only its run)
   list                tasks, models and plugins, with where each came from
   report DIR [DIR...] [--out DIR]
                       re-render metrics.json and report.html from records
@@ -129,11 +137,23 @@ int cmd_run(const std::vector<std::string>& args, const std::vector<std::string>
     if (a == "--out") opt.out_dir = value();
     else if (a == "--only") opt.only = value();
     else if (a == "--resume") opt.resume = true;
-    else if (a == "--shard") {
+    else if (a == "--in-process") opt.in_process = true;
+    else if (a == "--run-timeout") {
       const std::string v = value();
+      char* end = nullptr;
+      opt.run_timeout_s = std::strtod(v.c_str(), &end);
+      if (v.empty() || *end != '\0' || !(opt.run_timeout_s > 0) || !std::isfinite(opt.run_timeout_s))
+        throw usage_error("--run-timeout takes a positive number of seconds, got '" + v + "'");
+    } else if (a == "--shard") {
+      const std::string v = value();
+      const auto slash = v.find('/');
+      const auto whole_int = [](std::string_view t, int& out) {
+        const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), out);
+        return !t.empty() && ec == std::errc() && end == t.data() + t.size();
+      };
       int index = -1, count = 0;
-      char extra = 0;
-      if (std::sscanf(v.c_str(), "%d/%d%c", &index, &count, &extra) != 2 || count < 1 || index < 0 || index >= count)
+      if (slash == std::string::npos || !whole_int(std::string_view(v).substr(0, slash), index) ||
+          !whole_int(std::string_view(v).substr(slash + 1), count) || count < 1 || index < 0 || index >= count)
         throw usage_error("--shard takes I/N with 0 <= I < N, got '" + v + "'");
       opt.shard_index = index;
       opt.shard_count = count;
@@ -142,6 +162,8 @@ int cmd_run(const std::vector<std::string>& args, const std::vector<std::string>
     else throw usage_error("run takes one suite file, got '" + suite_file + "' and '" + a + "'");
   }
   const suite s = suite_file.empty() ? quick_suite() : load_suite_file(suite_file);
+  if (opt.in_process && opt.run_timeout_s > 0)
+    throw usage_error("--run-timeout needs runs in child processes; it cannot be combined with --in-process");
   if (opt.out_dir.empty()) opt.out_dir = "results/" + s.name;
   opt.progress_bar = isatty(STDERR_FILENO) != 0;
 
@@ -156,6 +178,9 @@ int cmd_run(const std::vector<std::string>& args, const std::vector<std::string>
     ctx << build_context(s, command_line, reg).dump(1) << "\n";
   }
   const run_totals t = run_suite(s, reg, opt);
+  if (t.selected == 0 && !opt.only.empty())
+    std::fprintf(stderr, "note: --only '%s' selects none of the suite's runs%s (the suite was checked)\n",
+                 opt.only.c_str(), opt.shard_count > 1 ? " in this shard" : "");
   write_outputs({opt.out_dir}, opt.out_dir);
   std::printf("%d runs: %d ok, %d failed, %d skipped (finished earlier)\n", t.selected, t.ok, t.failed, t.skipped);
   std::printf("results: %s/results.jsonl, %s/metrics.json, %s/report.html\n", opt.out_dir.c_str(), opt.out_dir.c_str(),
@@ -211,13 +236,13 @@ int cmd_compare(const std::vector<std::string>& args) {
 }
 
 int cmd_hwinfo(const std::vector<std::string>& args) {
+  if (args.size() > 1 || (args.size() == 1 && args[0] != "--json"))
+    throw usage_error("hwinfo: unknown argument " + (args.size() == 1 || args[0] != "--json" ? args[0] : args[1]));
   const auto hw = bem::probe_hardware();
-  if (!args.empty() && args[0] == "--json") {
+  if (!args.empty()) {
     bem::metrics::json j = bem::metrics::json::object();
     for (const auto& [k, v] : bem::to_fields(hw)) j[k] = bem::metrics::json::parse(v);
     std::cout << j.dump(1) << "\n";
-  } else if (!args.empty()) {
-    throw usage_error("hwinfo: unknown argument " + args[0]);
   } else {
     std::cout << bem::to_text(hw);
   }
@@ -256,7 +281,10 @@ int main(int argc, char** argv) {
       bem::share_calibration_with_plugins();  // one TSC-to-cycle ratio for the driver and every plugin
       return cmd_run(rest, paths, command_line);
     }
-    if (command == "list") return cmd_list(paths);
+    if (command == "list") {
+      if (!rest.empty()) throw usage_error("list takes no arguments, got '" + rest.front() + "'");
+      return cmd_list(paths);
+    }
     if (command == "report") return cmd_report(rest);
     if (command == "compare") return cmd_compare(rest);
     if (command == "hwinfo") return cmd_hwinfo(rest);

@@ -365,18 +365,34 @@ json build_context(const suite& s, const std::vector<std::string>& command_line,
   return ctx;
 }
 
+std::set<std::string> finished_runs(const std::vector<json>& records) {
+  std::set<std::string> ids;
+  for (const auto& r : records)
+    if (r.value("metric", "") == "run_wall_time" && r.value("status", "") == "ok") ids.insert(r.value("run_id", ""));
+  return ids;
+}
+
 json summarize_records(const std::vector<json>& records) {
+  // Only runs that finished: the records a failed or interrupted run wrote
+  // before it stopped describe a measurement that did not complete.
+  const std::set<std::string> finished = finished_runs(records);
   std::vector<std::string> order;
   std::map<std::string, std::vector<const json*>> groups;
   for (const auto& r : records) {
     if (r.value("status", "") != "ok" || r.value("metric", "") == "run_wall_time") continue;
+    if (!finished.count(r.value("run_id", ""))) continue;
     const std::string k = summary_key(r);
     if (!groups.count(k)) order.push_back(k);
     groups[k].push_back(&r);
   }
   json out = json::array();
   for (const auto& k : order) {
-    const auto& g = groups[k];
+    auto& g = groups[k];
+    // By seed: merged shards and a single run give the same summary, to the bit.
+    std::sort(g.begin(), g.end(), [](const json* a, const json* b) {
+      const auto sa = (*a)["seed"].get<std::uint64_t>(), sb = (*b)["seed"].get<std::uint64_t>();
+      return sa != sb ? sa < sb : (*a)["run_id"].get<std::string>() < (*b)["run_id"].get<std::string>();
+    });
     const json& first = *g.front();
     std::vector<double> values;
     json seeds = json::array();
@@ -428,7 +444,7 @@ json summarize_records(const std::vector<json>& records) {
 
 void write_outputs(const std::vector<std::string>& dirs, const std::string& out_dir) {
   json context;
-  std::vector<json> records;
+  std::vector<std::vector<json>> per_dir;
   for (const auto& d : dirs) {
     const fs::path dir = d;
     if (context.is_null()) {
@@ -437,15 +453,49 @@ void write_outputs(const std::vector<std::string>& dirs, const std::string& out_
       context = json::parse(in);
     }
     bool dropped = false;
-    auto r = bem::metrics::read_jsonl((dir / "results.jsonl").string(), &dropped);
+    per_dir.push_back(bem::metrics::read_jsonl((dir / "results.jsonl").string(), &dropped));
     if (dropped) std::fprintf(stderr, "note: %s: dropped a truncated last line\n", (dir / "results.jsonl").c_str());
-    records.insert(records.end(), std::make_move_iterator(r.begin()), std::make_move_iterator(r.end()));
+  }
+  // A run found in several directories (a shard run twice, a directory
+  // given twice) counts once: from the first directory where it finished,
+  // else the first where it appears.
+  std::map<std::string, std::size_t> source;
+  for (int pass = 0; pass < 2; ++pass)
+    for (std::size_t i = 0; i < per_dir.size(); ++i) {
+      const auto finished_here = finished_runs(per_dir[i]);
+      for (const auto& r : per_dir[i]) {
+        const std::string id = r.value("run_id", "");
+        if (pass == 1 || finished_here.count(id)) source.emplace(id, i);
+      }
+    }
+  std::vector<json> records;
+  for (std::size_t i = 0; i < per_dir.size(); ++i) {
+    std::size_t repeated = 0;
+    for (auto& r : per_dir[i]) {
+      if (source[r.value("run_id", "")] == i) records.push_back(std::move(r));
+      else ++repeated;
+    }
+    if (repeated)
+      std::fprintf(stderr, "note: %s/results.jsonl: left out %zu records of runs read from another directory\n",
+                   dirs[i].c_str(), repeated);
   }
   json failures = json::array();
-  for (const auto& r : records)
+  std::set<std::string> ended;  // runs with a run_wall_time record, failed or not
+  for (const auto& r : records) {
+    if (r.value("metric", "") == "run_wall_time") ended.insert(r.value("run_id", ""));
     if (r.value("status", "") == "failed" && r.value("metric", "") == "run_error")
       failures.push_back({{"run_id", r["run_id"]}, {"task", r["task"]}, {"model", r["model"]}, {"seed", r["seed"]},
                           {"error", r["error"]}});
+  }
+  // A run with records but no end record was interrupted: it is left out of
+  // the summaries, and said here.
+  std::set<std::string> unfinished;
+  for (const auto& r : records) {
+    const std::string id = r.value("run_id", "");
+    if (ended.count(id) || !unfinished.insert(id).second) continue;
+    failures.push_back({{"run_id", r["run_id"]}, {"task", r["task"]}, {"model", r["model"]}, {"seed", r["seed"]},
+                        {"error", "unfinished: the run was interrupted before its last record (--resume runs it again)"}});
+  }
   json metrics = {{"context", context}, {"results", records}, {"summary", summarize_records(records)},
                   {"failures", failures}};
   fs::create_directories(out_dir);
@@ -520,12 +570,22 @@ void check_same_data(const json& base, const json& cur, bool across_models) {
 int compare_metrics(const std::string& baseline, const std::string& current, double max_drop, bool include_timing,
                     bool across_models, std::ostream& out) {
   const json base = read_metrics_json(baseline), cur = read_metrics_json(current);
+  for (const auto& [file, j] : {std::pair<const std::string&, const json&>{baseline, base}, {current, cur}}) {
+    const bool ok = j.is_object() && j.contains("summary") && j["summary"].is_array() &&
+                    std::all_of(j["summary"].begin(), j["summary"].end(), [](const json& e) {
+                      return e.is_object() && e.contains("mean") && e.contains("config");
+                    });
+    if (!ok) throw std::runtime_error(file + ": not a metrics.json written by bem-bench (no list of summaries)");
+  }
   check_same_data(base, cur, across_models);
   std::map<std::string, const json*> current_by_key;
-  for (const auto& e : cur["summary"]) {
-    if (!current_by_key.emplace(compare_key(e, across_models), &e).second)
-      throw std::runtime_error(current + ": several models give '" + e.value("metric", "") +
-                               "' for one configuration; --across-models compares one model per file");
+  for (const auto& [file, j] : {std::pair<const std::string&, const json&>{baseline, base}, {current, cur}}) {
+    std::map<std::string, const json*> by_key;
+    for (const auto& e : j["summary"])
+      if (!by_key.emplace(compare_key(e, across_models), &e).second)
+        throw std::runtime_error(file + ": several models give '" + e.value("metric", "") +
+                                 "' for one configuration; --across-models compares one model per file");
+    if (&j == &cur) current_by_key = std::move(by_key);
   }
   int gated = 0, failed = 0;
   out << std::left << std::setw(8) << "status" << std::setw(60) << "task / model / split / metric" << std::right
@@ -548,11 +608,14 @@ int compare_metrics(const std::string& baseline, const std::string& current, dou
       continue;
     }
     const double cv = (*it->second)["mean"].get<double>();
-    const double drop = bv != 0 ? (bv - cv) / std::fabs(bv) : (cv < bv ? INFINITY : 0.0);
-    const bool bad = drop > max_drop;
+    // A drop of exactly max_drop passes: the limit gets a relative margin
+    // of 1e-12 for the rounding of (bv - cv).
+    const bool bad = bv - cv > max_drop * std::fabs(bv) * (1 + 1e-12);
     failed += bad;
     std::ostringstream change;
-    change << std::showpos << std::fixed << std::setprecision(1) << (bv != 0 ? -drop * 100 : 0.0) << "%";
+    change << std::showpos << std::fixed << std::setprecision(1);
+    if (bv != 0) change << (cv - bv) / std::fabs(bv) * 100 << "%";
+    else change << std::setprecision(3) << cv - bv << " abs";
     out << std::left << std::setw(8) << (bad ? "FAIL" : "ok") << std::setw(60) << what << std::right << std::setw(12)
         << fmt(bv) << std::setw(12) << fmt(cv) << std::setw(10) << change.str() << "\n";
   }

@@ -6,8 +6,13 @@
 #include <bem/toml_parameters.hpp>
 #include <metrics/sequence_metrics.hpp>
 
+#include <fcntl.h>
 #include <fnmatch.h>
+#include <poll.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include <csignal>
 
 #include <chrono>
 #include <cmath>
@@ -476,6 +481,149 @@ class progress {
   bool bar_;
 };
 
+/// Executes one run in this process and writes all its records, the last
+/// (run_wall_time) included; returns its error, empty when it succeeded.
+std::string run_here(const prepared_run& p, run_recorder& rec, bem::cycle_counter& counter, const std::string& out_dir) {
+  const auto t0 = std::chrono::steady_clock::now();
+  std::string error = p.resolve_error;
+  if (error.empty()) {
+    try {
+      execute(p, rec, counter, out_dir);
+    } catch (const std::exception& e) {
+      error = e.what();
+      if (error.empty()) error = "an exception without a message";
+    } catch (...) {
+      error = "an exception that is not a std::exception";
+    }
+  }
+  if (!error.empty()) rec.failure(error);
+  rec.finish(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), error.empty());
+  return error;
+}
+
+/// Cuts a record torn by a process that died while writing it, so the
+/// records appended next start on a line of their own.
+void drop_torn_last_line(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
+  if (fd < 0) return;
+  const off_t end = ::lseek(fd, 0, SEEK_END);
+  off_t keep = 0;  // the bytes up to and including the last newline
+  char buf[4096];
+  for (off_t hi = end; hi > 0;) {
+    const off_t lo = std::max<off_t>(0, hi - static_cast<off_t>(sizeof buf));
+    const ssize_t n = ::pread(fd, buf, static_cast<std::size_t>(hi - lo), lo);
+    if (n <= 0) {
+      keep = end;  // unreadable: leave the file as it is
+      break;
+    }
+    std::size_t i = static_cast<std::size_t>(n);
+    while (i > 0 && buf[i - 1] != '\n') --i;
+    if (i > 0) {
+      keep = lo + static_cast<off_t>(i);
+      break;
+    }
+    hi = lo;
+  }
+  if (keep < end) (void)!::ftruncate(fd, keep);
+  ::close(fd);
+}
+
+std::string seconds_text(double s) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g s", s);
+  return buf;
+}
+
+/// Why a child process ended without finishing its run.
+std::string abnormal_end(int status) {
+  if (WIFSIGNALED(status)) {
+    const int sig = WTERMSIG(status);
+    const char* name = ::strsignal(sig);
+    return "the run's process was killed by signal " + std::to_string(sig) + " (" + (name ? name : "?") +
+           ") before it finished: a plugin crashed";
+  }
+  if (WIFEXITED(status))
+    return "the run's process exited with status " + std::to_string(WEXITSTATUS(status)) +
+           " before it finished: a plugin called exit()";
+  return "the run's process ended abnormally";
+}
+
+/// Executes one run in a child process, so that a plugin that crashes,
+/// aborts, calls exit() or hangs past the time limit fails its own run and
+/// the suite goes on. The child writes the records (one O_APPEND write
+/// each) and ends by sending "done" and its error through a pipe; a child
+/// that ends without sending it did not finish, and the parent records why.
+std::string run_in_child(const prepared_run& p, run_recorder& rec, const std::string& results_path,
+                         const std::string& out_dir, double timeout_s) {
+  int fds[2];
+  if (::pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
+  std::fflush(nullptr);  // the child must not write the parent's buffered output again
+  const auto t0 = std::chrono::steady_clock::now();
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    const int e = errno;
+    ::close(fds[0]);
+    ::close(fds[1]);
+    throw std::runtime_error(std::string("fork: ") + std::strerror(e));
+  }
+  if (pid == 0) {
+    ::close(fds[0]);
+    int code = 0;
+    try {
+      bem::cycle_counter counter;  // hardware counters count the thread that opened them
+      const std::string message = "done\n" + run_here(p, rec, counter, out_dir);
+      for (std::size_t at = 0; at < message.size();) {
+        const ssize_t w = ::write(fds[1], message.data() + at, message.size() - at);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) break;
+        at += static_cast<std::size_t>(w);
+      }
+    } catch (...) {
+      code = 3;  // the records could not be written: the parent says so
+    }
+    std::fflush(nullptr);
+    ::_exit(code);  // no atexit handlers or static destructors: they are the parent's
+  }
+  ::close(fds[1]);
+  std::string message;
+  bool timed_out = false;
+  char buf[4096];
+  while (true) {
+    int wait_ms = -1;
+    if (timeout_s > 0) {
+      const double left = timeout_s - std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      if (left <= 0) {
+        timed_out = true;
+        ::kill(pid, SIGKILL);
+        break;
+      }
+      wait_ms = static_cast<int>(std::min(left * 1000.0 + 1.0, 3.6e6));
+    }
+    pollfd pfd{fds[0], POLLIN, 0};
+    const int ready = ::poll(&pfd, 1, wait_ms);
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready == 0) continue;  // the deadline is checked above
+    const ssize_t n = ::read(fds[0], buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;  // EOF: the child closed the pipe (it ended)
+    message.append(buf, static_cast<std::size_t>(n));
+  }
+  ::close(fds[0]);
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (!timed_out && WIFEXITED(status) && WEXITSTATUS(status) == 0 && message.rfind("done\n", 0) == 0)
+    return message.substr(5);
+  // The child did not finish: its last record may be half written.
+  drop_torn_last_line(results_path);
+  const std::string error =
+      timed_out ? "the run exceeded the time limit of " + seconds_text(timeout_s) + " (--run-timeout) and was killed"
+                : abnormal_end(status);
+  rec.failure(error);
+  rec.finish(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), false);
+  return error;
+}
+
 /// Keeps only the records of runs that finished successfully; returns their ids.
 std::set<std::string> prune_unfinished(const std::string& path) {
   std::set<std::string> finished;
@@ -506,6 +654,9 @@ void validate_suite(const suite& s, bem::plugin_registry& registry) {
     if (const auto* bench = registry.find_benchmark(r.task)) {
       try {
         bem::benchmark_instance b(bench->type, bem::parameters_to_toml(r.task_params));
+        if (!b.takes_model() && !r.model_params.empty())
+          throw config_error(locate(r, "model_params", r.model_params.begin()->first).str() + ": '" + r.task +
+                             "' is a microbenchmark and takes no model, so [run.model_params] would have no effect");
       } catch (const bem::plugin_error& e) {
         if (is_parameter_error(e.what())) parameter_config_error(r, "params", e.what());
       }
@@ -540,14 +691,11 @@ run_totals run_suite(const suite& s, bem::plugin_registry& registry, const run_o
   }
   totals.selected = static_cast<int>(selected.size());
 
-  fs::create_directories(opt.out_dir);
-  const std::string results = (fs::path(opt.out_dir) / "results.jsonl").string();
-  std::set<std::string> finished;
-  if (opt.resume) finished = prune_unfinished(results);
-  bem::metrics::jsonl_appender out(results, !opt.resume);
-  bem::cycle_counter counter;
-
-  std::vector<prepared_run> todo;
+  // Every identity is known before the results file is touched: two runs
+  // with one identity would share their records, and resume would take
+  // either for both.
+  std::vector<prepared_run> prepared;
+  std::map<std::string, const run_spec*> by_id;
   for (const auto* r : selected) {
     prepared_run p;
     try {
@@ -560,30 +708,44 @@ run_totals run_suite(const suite& s, bem::plugin_registry& registry, const run_o
                       {"protocol", json::parse(bem::parameters_to_json(r->proto.as_values()))}};
       p.run_id = bem::metrics::hex_id(json{{"task", r->task}, {"model", r->model}, {"config", p.config}, {"seed", r->seed}}.dump());
     }
+    if (const auto [it, fresh] = by_id.emplace(p.run_id, r); !fresh)
+      throw config_error(r->where.str() + ": run '" + r->label + "' (" + r->task + " x " + r->model + ", seed " +
+                         std::to_string(r->seed) + ") measures exactly what run '" + it->second->label + "' at " +
+                         it->second->where.str() +
+                         " does, once the plugins' defaults are filled in; a repeat would count one measurement twice");
+    prepared.push_back(std::move(p));
+  }
+
+  fs::create_directories(opt.out_dir);
+  const std::string results = (fs::path(opt.out_dir) / "results.jsonl").string();
+  std::error_code ec;
+  if (!opt.resume && fs::file_size(results, ec) > 0 && !ec)
+    throw config_error(results + " already holds the records of an earlier run: --resume continues it; to start "
+                       "afresh, choose another --out or remove that file");
+  std::set<std::string> finished;
+  if (opt.resume) finished = prune_unfinished(results);
+  bem::metrics::jsonl_appender out(results, !opt.resume);
+
+  std::vector<const prepared_run*> todo;
+  for (const auto& p : prepared) {
     if (finished.count(p.run_id)) {
       ++totals.skipped;
       continue;
     }
-    todo.push_back(std::move(p));
+    todo.push_back(&p);
   }
 
+  std::optional<bem::cycle_counter> counter;  // in a child process each run opens its own
+  if (opt.in_process) counter.emplace();
   progress bar(static_cast<int>(todo.size()), opt.progress_bar);
-  for (const auto& p : todo) {
-    run_recorder rec(out, s, p);
+  for (const auto* p : todo) {
+    run_recorder rec(out, s, *p);
     const auto t0 = std::chrono::steady_clock::now();
-    std::string error = p.resolve_error;
-    if (error.empty()) {
-      try {
-        execute(p, rec, counter, opt.out_dir);
-      } catch (const std::exception& e) {
-        error = e.what();
-      }
-    }
-    if (!error.empty()) rec.failure(error);
+    const std::string error = opt.in_process ? run_here(*p, rec, *counter, opt.out_dir)
+                                             : run_in_child(*p, rec, results, opt.out_dir, opt.run_timeout_s);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    rec.finish(seconds, error.empty());
     (error.empty() ? totals.ok : totals.failed) += 1;
-    bar.done(p, error.empty(), seconds, error);
+    bar.done(*p, error.empty(), seconds, error);
   }
   return totals;
 }

@@ -18,6 +18,8 @@ struct run_options {
   int shard_count = 1;
   bool resume = false;
   bool progress_bar = false; ///< a bar on a terminal, else one line per run
+  bool in_process = false;   ///< runs in the driver's process (a debugger's view); a crash then ends the suite
+  double run_timeout_s = 0;  ///< a run in a child process is killed after this long (0: never)
 };
 
 struct run_totals {

@@ -7,7 +7,10 @@
 #include <toml++/toml.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
+#include <limits>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -36,25 +39,30 @@ void check_keys(const toml::table& t, const std::string& file, const std::string
   }
 }
 
-std::int64_t get_count(const toml::node& n, const std::string& file, const std::string& key, std::int64_t lo) {
+std::int64_t get_count(const toml::node& n, const std::string& file, const std::string& key, std::int64_t lo,
+                       std::int64_t hi = std::numeric_limits<std::int64_t>::max()) {
   auto v = n.as_integer();
   if (!v) fail(n, file, "'" + key + "' must be an integer");
   if (v->get() < lo) fail(n, file, "'" + key + "' must be at least " + std::to_string(lo));
+  if (v->get() > hi) fail(n, file, "'" + key + "' must be at most " + std::to_string(hi));
   return v->get();
 }
+
+/// The sequences of one batch are counted in 32 bits across the plugin ABI.
+constexpr std::int64_t max_batch = std::numeric_limits<std::int32_t>::max();
 
 const std::set<std::string> protocol_keys = {"batch_size", "train_sequences", "epochs", "validation_sequences",
                                              "patience", "test_sequences", "diagnostic_sequences",
                                              "restore_best"};
 
 void apply_protocol_key(protocol& p, const std::string& key, const toml::node& n, const std::string& file) {
-  if (key == "batch_size") p.batch_size = get_count(n, file, key, 1);
+  if (key == "batch_size") p.batch_size = get_count(n, file, key, 1, max_batch);
   else if (key == "train_sequences") p.train_sequences = get_count(n, file, key, 0);
   else if (key == "epochs") p.epochs = get_count(n, file, key, 1);
   else if (key == "validation_sequences") p.validation_sequences = get_count(n, file, key, 0);
   else if (key == "patience") p.patience = get_count(n, file, key, 0);
   else if (key == "test_sequences") p.test_sequences = get_count(n, file, key, 1);
-  else if (key == "diagnostic_sequences") p.diagnostic_sequences = get_count(n, file, key, 0);
+  else if (key == "diagnostic_sequences") p.diagnostic_sequences = get_count(n, file, key, 0, max_batch);  // one batch
   else if (key == "restore_best") {
     auto b = n.as_boolean();
     if (!b) fail(n, file, "'restore_best' must be true or false");
@@ -178,6 +186,7 @@ suite parse_suite(const std::string& text, const std::string& file) {
     run_allowed.insert(k);
 
   std::size_t index = 0;
+  std::map<std::string, std::string> identities;  // of the runs so far -> where they were written
   for (auto& rn : *runs) {
     ++index;
     auto rt = rn.as_table();
@@ -225,6 +234,7 @@ suite parse_suite(const std::string& text, const std::string& file) {
         }
       } else {
         apply_protocol_key(p, key, v, file);
+        base.key_where["protocol." + key] = where_of(v, file);
       }
     }
     if (tasks.empty()) fail(rn, file, "the run needs 'task' or 'tasks'");
@@ -239,6 +249,8 @@ suite parse_suite(const std::string& text, const std::string& file) {
       for (std::size_t a = 0; a < axes.size(); ++a) {
         const toml::node& val = *axes[a].values[pick[a]];
         const std::string& key = axes[a].key;
+        if (base.key_where.count(axes[a].table + "." + key))
+          fail(val, file, "'" + key + "' is both fixed in the run and swept");
         if (axes[a].table == "protocol") {
           apply_protocol_key(c.proto, key, val, file);
         } else {
@@ -249,8 +261,6 @@ suite parse_suite(const std::string& text, const std::string& file) {
             fail(val, file, e.what());
           }
           auto& target = axes[a].table == "params" ? c.task_params : c.model_params;
-          if (base.key_where.count(axes[a].table + "." + key))
-            fail(val, file, "'" + key + "' is both fixed in [run." + axes[a].table + "] and swept");
           target[key] = pv;
           c.key_where[axes[a].table + "." + key] = where_of(val, file);
         }
@@ -271,6 +281,17 @@ suite parse_suite(const std::string& text, const std::string& file) {
             r.task = task;
             r.model = model;
             r.seed = seed;
+            // The same run twice would be one measurement counted twice in
+            // the summaries (a seed listed twice, a sweep value repeated, a
+            // [[run]] copied): refused here, where it can be named.
+            const std::string identity = task + "\n" + model + "\n" + bem::parameters_to_json(r.task_params) + "\n" +
+                                         bem::parameters_to_json(r.model_params) + "\n" +
+                                         bem::parameters_to_json(r.proto.as_values()) + "\n" + std::to_string(seed);
+            if (const auto [it, fresh] = identities.emplace(identity, r.where.str() + " (run '" + r.label + "')");
+                !fresh)
+              fail(rn, file, "this run repeats " + task + " x " + model + " with seed " + std::to_string(seed) +
+                                 " and the same parameters as " + it->second +
+                                 "; a repeat would count one measurement twice");
             s.runs.push_back(std::move(r));
           }
   }
@@ -278,6 +299,8 @@ suite parse_suite(const std::string& text, const std::string& file) {
 }
 
 suite load_suite_file(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw config_error(path + ":0:0: is a directory, not a suite file");
   std::ifstream in(path);
   if (!in) throw config_error(path + ":0:0: cannot read the suite file");
   std::stringstream ss;

@@ -8,9 +8,11 @@ BEM_CUSTOM_PLUGIN."""
 import json
 import os
 import shutil
+import signal
 import subprocess
 import tempfile
 import textwrap
+import time
 import unittest
 
 BENCH = os.environ["BEM_BENCH"]
@@ -96,7 +98,9 @@ class Driver(unittest.TestCase):
         self.assertEqual(r.returncode, 0)
         self.assertRegex(r.stdout, r"bem-bench \d+\.\d+\.\d+ \(v\d+_\d+_\d+")
         for args in (["frobnicate"], [], ["run", "--shard", "3/2"], ["run", "--bogus"], ["compare", "x"],
-                     ["report"], ["compare", "a", "b", "--max-drop", "lots"]):
+                     ["report"], ["compare", "a", "b", "--max-drop", "lots"], ["list", "extra"], ["list", "--bogus"],
+                     ["hwinfo", "--json", "--bogus"], ["run", "--shard", " 1/2"], ["run", "--shard", "1/+2"],
+                     ["run", "--shard", "4294967297/2"], ["run", "--shard", "1/2x"]):
             r = bench(*args)
             self.assertEqual(r.returncode, 2, args)
             self.assertIn("usage:", r.stderr)
@@ -295,6 +299,56 @@ class Driver(unittest.TestCase):
         self.assertEqual(ok[0]["value"], 1.0)
         self.assertIn("Failed runs", read(os.path.join(out, "report.html")))
 
+    def test_suites_that_would_count_or_ignore_something_are_refused(self):
+        cases = {
+            # one measurement twice: a seed listed twice, a repeated sweep value, a copied [[run]]
+            "seeds = [1, 1]": "repeats rtc x reference with seed 1",
+            "[run.sweep.params]\nlength = [8, 8]": "repeats rtc x reference with seed 1",
+            "[[run]]\ntask = \"rtc\"\nmodel = \"reference\"": "repeats rtc x reference with seed 1",
+            # a protocol value fixed in the run and swept
+            "test_sequences = 20\n[run.sweep.protocol]\ntest_sequences = [10, 20]":
+                "'test_sequences' is both fixed in the run and swept",
+            # a batch bigger than the ABI's 32-bit count
+            "diagnostic_sequences = 4294967296": "'diagnostic_sequences' must be at most 2147483647",
+        }
+        for extra, message in cases.items():
+            p = self.write("s.toml", "name = \"x\"\n[[run]]\ntask = \"rtc\"\nmodel = \"reference\"\n" + extra + "\n")
+            r = bench("run", p, "--out", os.path.join(self.tmp, "o"))
+            self.assertEqual(r.returncode, 2, extra)
+            self.assertIn(message, r.stderr, extra)
+            self.assertRegex(r.stderr, r"s\.toml:\d+:\d+: ", extra)
+            self.assertFalse(os.path.exists(os.path.join(self.tmp, "o", "results.jsonl")), extra)
+        # model parameters for a microbenchmark that takes no model
+        p = self.write("m.toml", """
+            name = "m"
+            [[run]]
+            task = "counting_benchmark"
+            [run.model_params]
+            layers = 2
+        """)
+        r = bench("--plugin-path", THROWING, "run", p, "--out", os.path.join(self.tmp, "o"))
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("m.toml:6:10: 'counting_benchmark' is a microbenchmark and takes no model", r.stderr)
+        # a directory is not a suite file
+        r = bench("run", self.tmp, "--out", os.path.join(self.tmp, "o"))
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("is a directory, not a suite file", r.stderr)
+
+    def test_results_are_never_overwritten_without_being_asked(self):
+        suite = self.write("s.toml", SMALL_SUITE)
+        out = os.path.join(self.tmp, "o")
+        self.assertEqual(bench("run", suite, "--out", out, "--only", "*/rtc/reference").returncode, 0)
+        before = read(os.path.join(out, "results.jsonl"))
+        self.assertTrue(before)
+        r = bench("run", suite, "--out", out, "--only", "nothing")
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("already holds the records of an earlier run: --resume continues it", r.stderr)
+        self.assertEqual(read(os.path.join(out, "results.jsonl")), before)
+        r = bench("run", suite, "--out", out, "--only", "nothing", "--resume")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("selects none of the suite's runs", r.stderr)
+        self.assertEqual(read(os.path.join(out, "results.jsonl")), before)
+
     def test_throwing_plugin_is_recorded_and_the_suite_goes_on(self):
         p = self.write("s.toml", """
             name = "throwing"
@@ -317,6 +371,94 @@ class Driver(unittest.TestCase):
         self.assertIn("law 1", failed[("txc", "impure_model")])
         done = [x for x in recs if x["task"] == "txc" and x["model"] == "reference" and x["metric"] == "run_wall_time"]
         self.assertEqual(done[0]["status"], "ok")
+
+    def test_a_plugin_that_ends_its_process_fails_only_its_run(self):
+        # Each run has a child process: a signal, abort() or exit() in a
+        # plugin is recorded as the run's error, and the suite goes on.
+        p = self.write("s.toml", """
+            name = "crashing"
+            [defaults]
+            seeds = [1]
+            test_sequences = 50
+            train_sequences = 64
+            [[run]]
+            name = "crash"
+            task = "txc"
+            model = "crashing_model"
+            [run.params]
+            length = 8
+            [run.sweep.model_params]
+            how = ["segv", "abort", "exit"]
+            [[run]]
+            name = "after"
+            task = "txc"
+            model = "reference"
+            [run.params]
+            length = 8
+        """)
+        out = os.path.join(self.tmp, "o")
+        r = bench("--plugin-path", THROWING, "run", p, "--out", out)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertIn("4 runs: 1 ok, 3 failed", r.stdout)
+        recs = records(out)  # every line parses: no record torn by a dying process
+        errors = {x["config"]["model"]["how"]: x["error"] for x in recs if x["metric"] == "run_error"}
+        self.assertIn("killed by signal %d" % signal.SIGSEGV, errors["segv"])
+        self.assertIn("killed by signal %d" % signal.SIGABRT, errors["abort"])
+        self.assertIn("exited with status 0 before it finished", errors["exit"])
+        ends = [x for x in recs if x["metric"] == "run_wall_time"]
+        self.assertEqual([(x["run"], x["status"]) for x in ends],
+                         [("crash", "failed")] * 3 + [("after", "ok")])
+        # The crashed runs wrote parameter_count before predict: their records
+        # stay in results.jsonl but never reach a summary.
+        self.assertTrue(any(x["model"] == "crashing_model" and x["metric"] == "parameter_count" for x in recs))
+        m = json.loads(read(os.path.join(out, "metrics.json")))
+        self.assertEqual({e["model"] for e in m["summary"]}, {"reference"})
+        self.assertEqual(len(m["failures"]), 3)
+        # resume runs the failed ones again, and only those
+        r = bench("--plugin-path", THROWING, "run", p, "--out", out, "--resume")
+        self.assertIn("4 runs: 0 ok, 3 failed, 1 skipped", r.stdout)
+
+    def test_run_timeout_kills_a_hanging_run(self):
+        p = self.write("s.toml", """
+            name = "hang"
+            [defaults]
+            seeds = [1]
+            test_sequences = 50
+            train_sequences = 64
+            [[run]]
+            task = "txc"
+            model = "crashing_model"
+            [run.params]
+            length = 8
+            [run.model_params]
+            how = "hang"
+            [[run]]
+            task = "txc"
+            model = "reference"
+            [run.params]
+            length = 8
+        """)
+        out = os.path.join(self.tmp, "o")
+        start = time.monotonic()
+        r = bench("--plugin-path", THROWING, "run", p, "--out", out, "--run-timeout", "1.5")
+        self.assertLess(time.monotonic() - start, 60)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        recs = records(out)
+        errors = [x["error"] for x in recs if x["metric"] == "run_error"]
+        self.assertEqual(len(errors), 1)
+        self.assertIn("exceeded the time limit of 1.5 s (--run-timeout)", errors[0])
+        self.assertIn(("reference", "ok"), [(x["model"], x["status"]) for x in recs if x["metric"] == "run_wall_time"])
+        for bad in (["--run-timeout", "0"], ["--run-timeout", "x"], ["--run-timeout", "1", "--in-process"]):
+            r = bench("--plugin-path", THROWING, "run", p, "--out", os.path.join(self.tmp, "b"), *bad)
+            self.assertEqual(r.returncode, 2, bad)
+
+    def test_in_process_runs_give_the_same_records(self):
+        suite = self.write("s.toml", SMALL_SUITE)
+        forked, here = os.path.join(self.tmp, "forked"), os.path.join(self.tmp, "here")
+        self.assertEqual(bench("run", suite, "--out", forked).returncode, 0)
+        r = bench("run", suite, "--out", here, "--in-process")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(stable(records(forked)), stable(records(here)))
 
     def test_the_best_validation_epoch_is_tested(self):
         # first_epoch_best_model is right (answers 1) only after its first
@@ -564,6 +706,40 @@ class Driver(unittest.TestCase):
         self.assertEqual(r.returncode, 0, r.stderr)
         m = json.loads(read(os.path.join(merged, "metrics.json")))
         self.assertEqual(len({x["run_id"] for x in m["results"]}), 8)
+        # the merged summaries are the single run's, to the bit
+        whole = os.path.join(self.tmp, "whole")
+        self.assertEqual(bench("run", suite, "--out", whole).returncode, 0)
+        single = json.loads(read(os.path.join(whole, "metrics.json")))
+        key = lambda e: json.dumps({k: v for k, v in e.items() if k not in ("mean", "stddev", "ci", "series")
+                                    or not e["timing"]}, sort_keys=True)
+        self.assertEqual(sorted(map(key, m["summary"])), sorted(map(key, single["summary"])))
+        # a shard given twice is counted once
+        r = bench("report", dirs[0], *dirs, "--out", os.path.join(self.tmp, "twice"))
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("left out", r.stderr)
+        twice = json.loads(read(os.path.join(self.tmp, "twice", "metrics.json")))
+        self.assertEqual(sorted(map(key, twice["summary"])), sorted(map(key, m["summary"])))
+        self.assertEqual(len(twice["results"]), len(m["results"]))
+
+    def test_an_interrupted_run_is_reported_and_left_out_of_the_summaries(self):
+        suite = self.write("s.toml", SMALL_SUITE)
+        out = os.path.join(self.tmp, "o")
+        self.assertEqual(bench("run", suite, "--out", out).returncode, 0)
+        lines = read(os.path.join(out, "results.jsonl")).splitlines(True)
+        ends = [i for i, l in enumerate(lines) if '"run_wall_time"' in l]
+        cut = ends[-1]  # the last run loses its end record: it was interrupted
+        last_id = json.loads(lines[cut])["run_id"]
+        with open(os.path.join(out, "results.jsonl"), "w") as f:
+            f.writelines(lines[:cut])
+        r = bench("report", out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        m = json.loads(read(os.path.join(out, "metrics.json")))
+        self.assertEqual([f["run_id"] for f in m["failures"]], [last_id])
+        self.assertIn("unfinished", m["failures"][0]["error"])
+        last = json.loads(lines[cut])
+        for e in m["summary"]:
+            if e["task"] == last["task"] and e["model"] == last["model"]:
+                self.assertNotIn(last["seed"], e["seeds"])
 
     def test_only_selects_runs(self):
         suite = self.write("s.toml", SMALL_SUITE)
@@ -598,6 +774,31 @@ class Driver(unittest.TestCase):
         self.assertIn("MISSING", r.stdout)
         r = bench("compare", base, os.path.join(self.tmp, "nope.json"))
         self.assertEqual(r.returncode, 2)
+        empty = os.path.join(self.tmp, "empty.json")
+        write_json(empty, {})
+        r = bench("compare", empty, base)
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("empty.json: not a metrics.json", r.stderr)
+
+    def test_compare_gate_limits(self):
+        def metrics(mean):
+            return {"summary": [{"task": "t", "task_version": "1", "model": "m", "model_version": "1",
+                                 "config": {"task": {}, "model": {}}, "split": "s", "metric": "accuracy",
+                                 "better": "higher", "timing": False, "mean": mean}]}
+        def gate(b, c):
+            base, cur = os.path.join(self.tmp, "b.json"), os.path.join(self.tmp, "c.json")
+            write_json(base, metrics(b))
+            write_json(cur, metrics(c))
+            return bench("compare", base, cur)
+        # a drop of exactly the limit passes (1 - 0.95 is 0.050000000000000044 in binary)
+        for b, c in ((1.0, 0.95), (0.5, 0.475), (0.8, 0.76)):
+            r = gate(b, c)
+            self.assertEqual(r.returncode, 0, r.stdout)
+            self.assertIn("-5.0%", r.stdout)
+        self.assertEqual(gate(1.0, 0.9499).returncode, 1)
+        r = gate(0.0, -0.5)  # a zero baseline: the change is absolute
+        self.assertEqual(r.returncode, 1, r.stdout)
+        self.assertIn("-0.500 abs", r.stdout)
 
     def test_compare_refuses_results_on_different_data(self):
         # A task configuration that names its data (benchmark_version, dataset_sha256: the rust_cargo suite's)

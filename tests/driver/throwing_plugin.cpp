@@ -1,15 +1,19 @@
 // A plugin whose task throws while generating test data and whose model
 // throws while predicting: the driver must record each failure with its text
-// and go on with the rest of the suite. It also carries a small
-// microbenchmark that counts, and one that throws, and a model whose best
-// epoch is its first (for the driver's checkpoint restore).
+// and go on with the rest of the suite. A model that ends its process
+// (signal, abort, exit) or hangs must fail its own run only. It also carries
+// a small microbenchmark that counts, and one that throws, and a model whose
+// best epoch is its first (for the driver's checkpoint restore).
 #include <bem/plugin.hpp>
 #include <tasks/temporal.hpp>
 
+#include <chrono>
+#include <csignal>
 #include <cstdint>
-
+#include <cstdlib>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -39,6 +43,31 @@ struct throwing_model {
     throw std::logic_error("deliberate failure in predict");
   }
   std::size_t parameter_count() const { return 0; }
+};
+
+/// Ends its process in predict, as a buggy plugin can: `how` is "segv" (a
+/// signal), "abort", "exit" (exit(0) halfway through the run) or "hang".
+struct crashing_model {
+  static constexpr const char* name = "crashing_model";
+  static constexpr const char* version = "1";
+  static constexpr const char* description = "ends its process (or hangs) when asked to predict";
+  explicit crashing_model(bem::parameters& p) : how_(p.get_string("how", "segv")) {
+    if (how_ != "segv" && how_ != "abort" && how_ != "exit" && how_ != "hang")
+      throw bem::parameter_error("how", "one of segv, abort, exit, hang");
+  }
+  void reset(const bem::tasks::task_spec&, std::uint64_t) {}
+  void set_learning(bool) {}
+  double learn(const bem::tasks::sequence_batch&) { return 0.0; }
+  void predict(const bem::tasks::sequence_batch&, bem::tasks::prediction&) {
+    if (how_ == "segv") std::raise(SIGSEGV);
+    if (how_ == "abort") std::abort();
+    if (how_ == "exit") std::exit(0);
+    for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
+  }
+  std::size_t parameter_count() const { return 0; }
+
+ private:
+  std::string how_;
 };
 
 /// Breaks law 1: its predictions change from call to call with learning off.
@@ -134,5 +163,5 @@ struct throwing_benchmark {
 
 }  // namespace
 
-BEM_PLUGIN("throwing", "1", BEM_TASKS(throwing_task), BEM_MODELS(throwing_model, impure_model, first_epoch_best_model),
+BEM_PLUGIN("throwing", "1", BEM_TASKS(throwing_task), BEM_MODELS(throwing_model, crashing_model, impure_model, first_epoch_best_model),
            BEM_BENCHMARKS(counting_benchmark, throwing_benchmark))
