@@ -4,11 +4,12 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <regex>
 #include <stdexcept>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 namespace rust_cargo {
@@ -75,12 +76,17 @@ toolchain toolchain::detect() {
   const fs::path own_cargo = fs::path(tc.sysroot) / "bin" / "cargo";
   const fs::path own_rustc = fs::path(tc.sysroot) / "bin" / "rustc";
   const bool from_env = std::getenv("CARGO") != nullptr && *std::getenv("CARGO");
-  tc.cargo = !from_env && access(own_cargo.c_str(), X_OK) == 0 ? own_cargo.string() : fs::canonical(cargo).string();
-  tc.rustc = access(own_rustc.c_str(), X_OK) == 0 ? own_rustc.string() : fs::canonical(rustc).string();
+  // Not made canonical: a rustup proxy resolves to `rustup`, which takes its
+  // role from the name it was started by.
+  tc.cargo = !from_env && access(own_cargo.c_str(), X_OK) == 0 ? own_cargo.string() : fs::absolute(cargo).string();
+  tc.rustc = access(own_rustc.c_str(), X_OK) == 0 ? own_rustc.string() : fs::absolute(rustc).string();
   tc.cargo_version = capture(quote(tc.cargo) + " --version");
   tc.rustc_version = capture(quote(tc.rustc) + " --version");
   if (tc.cargo_version.empty() || tc.rustc_version.empty())
     throw std::runtime_error("the Rust toolchain at " + tc.sysroot + " does not run");
+  if (tc.cargo_version.rfind("cargo ", 0) != 0 || tc.rustc_version.rfind("rustc ", 0) != 0)
+    throw std::runtime_error(tc.cargo + " and " + tc.rustc + " say they are '" + tc.cargo_version + "' and '" +
+                             tc.rustc_version + "', not cargo and rustc (set CARGO and RUSTC to the programs)");
   return tc;
 }
 
@@ -118,21 +124,49 @@ void parse_compiler_messages(const std::string& out, std::vector<std::string>& c
   }
 }
 
+namespace {
+
+/// One libtest result line, "test NAME[ - should panic] ... STATUS[...]",
+/// matched by hand: std::regex recurses once per character, and a long line
+/// printed by a sample would overflow the stack.
+bool parse_test_line(std::string_view line, std::string_view& name, std::string_view& status) {
+  constexpr std::string_view head = "test ", panic = " - should panic", dots = " ... ";
+  if (!line.starts_with(head)) return false;
+  line.remove_prefix(head.size());
+  const auto end = line.find_first_of(" \t\r\v\f");
+  if (end == 0 || end == std::string_view::npos || line[end] != ' ') return false;
+  name = line.substr(0, end);
+  line.remove_prefix(end);
+  if (line.starts_with(panic)) line.remove_prefix(panic.size());
+  if (!line.starts_with(dots)) return false;
+  line.remove_prefix(dots.size());
+  for (std::string_view word : {"ok", "FAILED", "ignored"}) {
+    if (!line.starts_with(word)) continue;
+    const bool whole = line.size() == word.size() ||
+                       !(std::isalnum(static_cast<unsigned char>(line[word.size()])) || line[word.size()] == '_');
+    if (!whole) return false;
+    status = word;
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 test_report parse_test_report(const std::string& out) {
   // libtest's pretty format; with several test threads each line is whole.
-  static const std::regex line_re(R"(^test (\S+)(?: - should panic)? \.\.\. (ok|FAILED|ignored)\b.*$)");
   test_report r;
   std::size_t start = 0;
   while (start < out.size()) {
     auto end = out.find('\n', start);
     if (end == std::string::npos) end = out.size();
-    const std::string line = out.substr(start, end - start);
+    const auto line = std::string_view(out).substr(start, end - start);
     start = end + 1;
-    std::smatch m;
-    if (!std::regex_match(line, m, line_re)) continue;
-    if (!r.results.emplace(m[1], m[2]).second &&
-        std::find(r.repeated.begin(), r.repeated.end(), m[1]) == r.repeated.end())
-      r.repeated.push_back(m[1]);
+    std::string_view name, status;
+    if (!parse_test_line(line, name, status)) continue;
+    if (!r.results.emplace(std::string(name), std::string(status)).second &&
+        std::find(r.repeated.begin(), r.repeated.end(), name) == r.repeated.end())
+      r.repeated.emplace_back(name);
   }
   return r;
 }
@@ -146,7 +180,12 @@ bool is_borrow_check_error(const std::string& code) {
 }
 
 cargo_runner::cargo_runner(toolchain tc, sandbox box, runner_limits limits, fs::path worker_dir)
-    : tc_(std::move(tc)), box_(std::move(box)), limits_(limits), dir_(std::move(worker_dir)) {}
+    : tc_(std::move(tc)), box_(std::move(box)), limits_(limits), dir_(std::move(worker_dir)) {
+  // Only this user may reach the samples' files: run as root, a sample's
+  // files are root's on the host, setuid bit included.
+  fs::create_directories(dir_);
+  fs::permissions(dir_, fs::perms::owner_all, fs::perm_options::replace);
+}
 
 std::vector<std::pair<std::string, std::string>> cargo_runner::environment(const fs::path& dir) const {
   const std::string d = dir.string();
@@ -186,6 +225,18 @@ void remove_sample_folder(const fs::path& dir) {
     throw std::runtime_error("cannot remove the sample folder " + dir.string() + ": " + ec.message());
 }
 
+/// A step that failed on a full disk failed for the machine, not the model
+/// (another worker's sample may have filled it): the run stops with that
+/// error rather than score the sample.
+void check_disk_space(const fs::path& dir) {
+  struct statvfs fs_info {};
+  if (statvfs(dir.c_str(), &fs_info) != 0) return;
+  const auto free_bytes = static_cast<std::uint64_t>(fs_info.f_bavail) * fs_info.f_frsize;
+  if (free_bytes < (64ull << 20))
+    throw std::runtime_error("the disk holding " + dir.string() + " has " + std::to_string(free_bytes >> 20) +
+                             " MiB left: a build or test failed for want of space, which says nothing of the model");
+}
+
 }  // namespace
 
 sample_outcome cargo_runner::evaluate(const std::map<std::string, std::string>& files,
@@ -211,6 +262,7 @@ sample_outcome cargo_runner::evaluate(const std::map<std::string, std::string>& 
   o.build_seconds = build.seconds;
   o.build_peak_rss_kib = build.peak_rss_kib;
   if (!build.ok()) {
+    check_disk_space(dir);
     parse_compiler_messages(build.out, o.error_codes, o.first_error);
     if (o.first_error.empty()) o.first_error = build.err.substr(build.err.size() > 800 ? build.err.size() - 800 : 0);
     o.result = build.timed_out                          ? verdict::build_timeout
@@ -223,6 +275,7 @@ sample_outcome cargo_runner::evaluate(const std::map<std::string, std::string>& 
   const auto test = run_confined(box_, {tc_.cargo, "test", "--offline", "--lib"}, dir.string(), env, limits_.test);
   o.test_seconds = test.seconds;
   o.test_peak_rss_kib = test.peak_rss_kib;
+  if (!test.ok()) check_disk_space(dir);
   // Only the task's own tests count, each reported exactly once: tests the
   // sample adds, and libtest's summary lines (anyone can print those), do not.
   const auto report = parse_test_report(test.out);

@@ -154,6 +154,9 @@ class rust_cargo_benchmark {
     const fs::path work = context.artifact_dir.empty()
                               ? fs::temp_directory_path() / ("bem-rust-" + std::to_string(getpid()))
                               : fs::path(context.artifact_dir) / "work";
+    // Owner only: every sample's folder lies below (cargo_runner).
+    fs::create_directories(work);
+    fs::permissions(work, fs::perms::owner_all, fs::perm_options::replace);
     std::vector<task_result> results(data_.tasks.size());
     std::atomic<std::size_t> next{0};
     std::mutex error_mutex;
@@ -192,38 +195,40 @@ class rust_cargo_benchmark {
       return seen[out] = runner.evaluate(t.crate_files(out), t.test_names);
     };
     const std::uint64_t task_seed = bem::derive_seed(seed, bem::fnv1a64(t.id), 0);
-    try {
-      if (samples_ > 0) {
-        sample_request req = request_;
-        req.n = samples_;
-        req.seed = task_seed;
-        auto got = model.generate(t, req);
-        if (got.outputs.size() != static_cast<std::size_t>(samples_))
-          throw std::runtime_error("the model returned " + std::to_string(got.outputs.size()) + " outputs, not " +
-                                   std::to_string(samples_));
-        r.sampled_outputs = std::move(got.outputs);
-        r.generation_seconds += got.seconds;
-        r.tokens = got.tokens;
+    // The sampled and the greedy requests fail alone: what one of them
+    // generated is judged even when the other failed.
+    const auto attempt = [&](auto&& generate) {
+      try {
+        generate();
+      } catch (const std::exception& e) {
+        if (r.generation_error.empty()) r.generation_error = e.what();
       }
-      if (greedy_) {
-        sample_request req = request_;
-        req.n = 1;
-        req.greedy = true;
-        req.seed = task_seed;
-        auto got = model.generate(t, req);
-        if (got.outputs.size() != 1) throw std::runtime_error("the model returned no greedy output");
-        r.greedy_output = got.outputs.front();
-        r.generation_seconds += got.seconds;
-        if (r.tokens && got.tokens) *r.tokens += *got.tokens;
-        else if (samples_ == 0) r.tokens = got.tokens;
-        else r.tokens.reset();
-      }
-    } catch (const std::exception& e) {
-      r.generation_error = e.what();
-      r.sampled_outputs.clear();
-      r.greedy_output.reset();
-      return;
-    }
+    };
+    if (samples_ > 0) attempt([&] {
+      sample_request req = request_;
+      req.n = samples_;
+      req.seed = task_seed;
+      auto got = model.generate(t, req);
+      if (got.outputs.size() != static_cast<std::size_t>(samples_))
+        throw std::runtime_error("the model returned " + std::to_string(got.outputs.size()) + " outputs, not " +
+                                 std::to_string(samples_));
+      r.sampled_outputs = std::move(got.outputs);
+      r.generation_seconds += got.seconds;
+      r.tokens = got.tokens;
+    });
+    if (greedy_) attempt([&] {
+      sample_request req = request_;
+      req.n = 1;
+      req.greedy = true;
+      req.seed = task_seed;
+      auto got = model.generate(t, req);
+      if (got.outputs.size() != 1) throw std::runtime_error("the model returned no greedy output");
+      r.greedy_output = got.outputs.front();
+      r.generation_seconds += got.seconds;
+      if (r.tokens && got.tokens) *r.tokens += *got.tokens;
+      else if (samples_ == 0) r.tokens = got.tokens;
+      else r.tokens.reset();
+    });
     for (const auto& out : r.sampled_outputs) r.sampled.push_back(judge(out));
     if (r.greedy_output) r.greedy = judge(*r.greedy_output);
   }
@@ -282,7 +287,9 @@ class rust_cargo_benchmark {
           string_field("dataset", dataset_dir_),
           string_field("rustc", tc.rustc_version),
           string_field("cargo", tc.cargo_version),
-          string_field("sandbox", box.confined() ? "bubblewrap" : "none: " + why),
+          string_field("sandbox", !box.confined()        ? "none: " + why
+                                       : box.weakness.empty() ? std::string("bubblewrap")
+                                                              : "bubblewrap (" + box.weakness + ")"),
           bem::tasks::number_field("workers", workers)},
          "tasks", static_cast<double>(data_.tasks.size()), "tasks", better::none, false,
          static_cast<std::int64_t>(data_.tasks.size()), "tasks");

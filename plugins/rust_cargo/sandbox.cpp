@@ -12,6 +12,7 @@
 #include <poll.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -51,6 +52,9 @@ std::vector<std::string> bwrap_prefix(const sandbox& box, const std::string& wor
   for (const auto& d : box.hidden_dirs) a.insert(a.end(), {"--size", hidden_tmpfs_bytes, "--tmpfs", d});
   a.insert(a.end(), {"--bind", workdir, workdir, "--chdir", workdir, "--clearenv"});
   for (const auto& [k, v] : env) a.insert(a.end(), {"--setenv", k, v});
+  // Only the worker folder and /tmp take writes: bubblewrap's root and /dev
+  // are unsized memory, so they become read-only, and /dev/shm tiny.
+  a.insert(a.end(), {"--size", hidden_tmpfs_bytes, "--tmpfs", "/dev/shm", "--remount-ro", "/dev", "--remount-ro", "/"});
   a.emplace_back("--");
   return a;
 }
@@ -106,6 +110,17 @@ class pids_cgroup {
   }
   std::string path_;
 };
+
+/// Closes every descriptor from `first` on (in a forked child: async-signal-safe).
+void close_from(int first) {
+#ifdef SYS_close_range
+  if (syscall(SYS_close_range, static_cast<unsigned>(first), ~0u, 0u) == 0) return;
+#endif
+  rlimit r{};
+  const long last = getrlimit(RLIMIT_NOFILE, &r) == 0 && r.rlim_cur != RLIM_INFINITY ? static_cast<long>(r.rlim_cur)
+                                                                                     : 65536;
+  for (long fd = first; fd < last; ++fd) close(static_cast<int>(fd));
+}
 
 double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -163,6 +178,8 @@ sandbox sandbox::detect(const std::string& exec_helper, const std::vector<std::s
     why = "bubblewrap cannot build a sandbox here (exit " + std::to_string(r.exit_code) + "): " + r.err.substr(0, 300);
     return unconfined;
   }
+  if (geteuid() == 0 && !pids_cgroup(probe.processes).active())
+    box.weakness = "processes not capped: running as root without a writable pids cgroup";
   return box;
 }
 
@@ -184,9 +201,15 @@ confined_result run_confined(const sandbox& box, const std::vector<std::string>&
   for (auto& s : envs) cenv.push_back(s.data());
   cenv.push_back(nullptr);
 
-  int out_pipe[2], err_pipe[2], report_pipe[2];
+  int out_pipe[2] = {-1, -1}, err_pipe[2] = {-1, -1}, report_pipe[2] = {-1, -1};
+  const auto close_pipes = [&] {
+    for (int* p : {out_pipe, err_pipe, report_pipe})
+      for (int i : {0, 1})
+        if (p[i] >= 0) close(p[i]);
+  };
   if (pipe2(out_pipe, O_CLOEXEC) != 0 || pipe2(err_pipe, O_CLOEXEC) != 0 || pipe2(report_pipe, O_CLOEXEC) != 0) {
     res.err = std::string("pipe: ") + std::strerror(errno);
+    close_pipes();
     return res;
   }
   const pids_cgroup cgroup(limits.processes);
@@ -194,25 +217,32 @@ confined_result run_confined(const sandbox& box, const std::vector<std::string>&
   const pid_t pid = fork();
   if (pid < 0) {
     res.err = std::string("fork: ") + std::strerror(errno);
+    close_pipes();
     return res;
   }
   if (pid == 0) {
     // Own process group, so the whole tree can be killed at the limit.
     setpgid(0, 0);
     cgroup.join();
-    const int in = open(stdin_file.empty() ? "/dev/null" : stdin_file.c_str(), O_RDONLY);
+    const int in = open(stdin_file.empty() ? "/dev/null" : stdin_file.c_str(), O_RDONLY | O_CLOEXEC);
     if (in < 0) _exit(126);
     dup2(in, 0);
     dup2(out_pipe[1], 1);
     dup2(err_pipe[1], 2);
     dup2(report_pipe[1], 3);  // bem-sandbox-exec's report; bwrap passes it on
+    // Nothing else of ours reaches the sandbox: descriptors without
+    // close-on-exec (another worker's open crate file, a model server's
+    // socket held by a library) would be writable there.
+    close_from(4);
     set_limit(RLIMIT_AS, limits.address_space_bytes);
     set_limit(RLIMIT_CPU, static_cast<std::uint64_t>(limits.cpu_seconds));
     set_limit(RLIMIT_FSIZE, limits.file_bytes);
     set_limit(RLIMIT_NOFILE, limits.open_files);
     set_limit(RLIMIT_CORE, 0);
     if (!box.confined() && chdir(workdir.c_str()) != 0) _exit(126);
-    execve(cargv[0], cargv.data(), box.confined() ? environ : cenv.data());
+    // Never our environment (API keys): bubblewrap, as the sandbox's first
+    // process, would show it in /proc/1/environ.
+    execve(cargv[0], cargv.data(), cenv.data());
     dprintf(2, "cannot execute %s: %s\n", cargv[0], std::strerror(errno));
     _exit(127);
   }

@@ -6,7 +6,9 @@
 // (own network namespace), its own PID namespace (nothing outlives the run),
 // a read-only view of only the system and toolchain folders (with the
 // dataset's folders hidden, wherever they lie), one writable folder (the
-// sample's), an empty /tmp of limited size, resource limits (address space,
+// sample's; the root, /dev and everything else read-only), an empty /tmp
+// of limited size, none of the host's open files or environment, resource
+// limits (address space,
 // CPU time, file size, open files, processes) and a wall-clock limit after
 // which the whole sandbox is killed. Output is captured up to a cap; a flood
 // beyond a hard cap kills the run. The sample's folder has no total size
@@ -40,7 +42,7 @@ struct confined_result {
   bool output_truncated = false;
   std::string out, err;      ///< captured (possibly truncated) stdout and stderr
   double seconds = 0;
-  std::int64_t peak_rss_kib = -1;  ///< largest resident set of the step's processes; -1: unknown (killed)
+  std::int64_t peak_rss_kib = -1;  ///< largest resident set of any one of the step's processes; -1: unknown (killed)
   bool ok() const { return exit_code == 0 && !timed_out && !output_flood; }
 };
 
@@ -54,6 +56,11 @@ struct sandbox {
   /// tests), canonical paths: each is covered by an empty tmpfs where a
   /// read-only folder (/usr, the toolchain's) would show it.
   std::vector<std::string> hidden_dirs;
+  /// A limit the sandbox cannot enforce here, said in the records ("" when
+  /// none): running as root without a writable pids cgroup, processes are
+  /// not capped (the kernel exempts uid 0, which the sandbox's user maps
+  /// to, from RLIMIT_NPROC).
+  std::string weakness;
   /// Finds bubblewrap and checks that it can build a sandbox here, with
   /// `hidden` (existing folders; made canonical) hidden; `why` says what
   /// failed when it returns an unconfined sandbox. A hidden folder that

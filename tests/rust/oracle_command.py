@@ -2,10 +2,13 @@
 """A `command` model for the tests: reads the rendered prompt on stdin and
 answers with the reference, found from BEM_TASK_ID and BEM_CATEGORY. It checks
 that the prompt it got is what docs/rust-benchmarks.md says a command model
-receives, so the test proves the protocol, not only the plumbing."""
+receives, so the test proves the protocol, not only the plumbing. With
+BEM_TEST_FAIL_GREEDY set it fails every greedy request (temperature 0)."""
 import os
 import sys
 
+if os.environ.get("BEM_TEST_FAIL_GREEDY") and float(os.environ["BEM_TEMPERATURE"]) == 0.0:
+    sys.exit("no greedy answers today")
 root = os.environ["BEM_TEST_DATASET"]
 task = os.path.join(root, os.environ["BEM_CATEGORY"], os.environ["BEM_TASK_ID"])
 prompt = sys.stdin.read()

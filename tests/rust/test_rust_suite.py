@@ -271,6 +271,21 @@ class ModelsEndToEnd(unittest.TestCase):
         self.assertEqual(set(vals), {"all", "completion", "fim", "projects"})
         self.assertTrue(all(v == 1.0 for v in vals.values()), vals)
 
+    def test_a_failed_greedy_request_keeps_the_sampled_outputs(self):
+        os.environ["BEM_TEST_DATASET"] = os.path.join(ROOT, "plugins", "rust_cargo", "benchmarks_v1")
+        os.environ["BEM_TEST_FAIL_GREEDY"] = "1"
+        try:
+            script = os.path.join(ROOT, "tests", "rust", "oracle_command.py")
+            out = self.run_suite("greedy-fails", f'model = "command"\n[run.params]\ntasks = ["cmp_sum_of_even_squares"]\n'
+                                                 f'samples = 1\ngreedy = true\n'
+                                                 f'[run.model_params]\ncommand = ["{sys.executable}", "{script}"]\n')
+        finally:
+            del os.environ["BEM_TEST_FAIL_GREEDY"]
+        metrics = {r["metric"]: r["value"] for r in records(out) if r["condition"].get("category") == "all"}
+        self.assertEqual(metrics["generation_errors"], 1)
+        self.assertEqual(metrics["pass@1"], 1.0)  # the sampled answer, judged
+        self.assertEqual(metrics["greedy_pass@1"], 0.0)
+
     def test_completions_model_sends_sampling_and_stores_outputs(self):
         out = self.run_suite("completions",
                              'model = "openai_completions"\n[run.params]\ntasks = ["cmp_sum_of_even_squares", "fim_run_length_encode"]\n'

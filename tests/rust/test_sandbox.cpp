@@ -16,6 +16,7 @@
 #include <doctest/doctest.h>
 
 #include <arpa/inet.h>
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -332,6 +333,13 @@ TEST_CASE("parse_test_report reads libtest's test lines, never its summary") {
   const auto twice = parse_test_report("test bem_tests::c ... FAILED\nfailures:\ntest bem_tests::c ... ok\n");
   CHECK(twice.repeated == std::vector<std::string>{"bem_tests::c"});
   CHECK(parse_test_report("no tests ran\n").results.empty());
+  // Lines a sample prints can be long: matched without recursion per
+  // character (std::regex overflowed the stack at about 50 KB).
+  const std::string long_line = "test " + std::string(1 << 20, 'a') + " ... ok";
+  CHECK(parse_test_report("\ntest " + std::string(300000, 'a') + "\n" + long_line + "\n").results.size() == 1);
+  // What the pattern refused, it still refuses.
+  for (const char* no : {"test  ... ok", "test a\t... ok", "test a ... okay", "test a ...  ok", "Test a ... ok"})
+    CHECK_MESSAGE(parse_test_report(std::string(no) + "\n").results.empty(), no);
 }
 
 TEST_CASE("parse_compiler_messages keeps the errors' codes and the first error") {
@@ -692,6 +700,73 @@ TEST_CASE("sandbox: include_str! cannot read host files") {
         crate("pub const S: &str = include_str!(\"../../../../../../../../etc/hostname\");\n", reads_it));
     CHECK(o.result == verdict::compile_error);
   }
+}
+
+TEST_CASE("sandbox: none of the host's open files or environment, and only the worker folder and /tmp writable") {
+  // A file the host holds open without close-on-exec (as another worker's
+  // crate file, or a library's socket, can be), and a secret in the host's
+  // environment (an API key).
+  const fs::path held = work_root / ("held-open-" + tag);
+  write_file(held, "host\n");
+  const int fd = ::open(held.c_str(), O_WRONLY | O_APPEND);
+  REQUIRE(fd >= 0);
+  ::setenv("BEM_HOSTILE_SECRET", "sk-hostile-do-not-leak", 1);
+  const auto o = evaluate(crate("", fill(R"rs(
+#[test]
+fn confined() {
+    // the descriptor the host holds: not open here
+    if let Ok(target) = std::fs::read_link("/proc/self/fd/@FD@") {
+        assert!(!target.to_string_lossy().contains("held-open"), "inherited {:?}", target);
+    }
+    // the environment of every process the sandbox can see, bubblewrap's included
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        if let Ok(env) = std::fs::read(entry.path().join("environ")) {
+            assert!(!String::from_utf8_lossy(&env).contains("do-not-leak"), "{:?} shows the secret", entry.path());
+        }
+    }
+    assert!(std::env::var("BEM_HOSTILE_SECRET").is_err());
+    // the root and /dev are read-only; /dev/shm holds almost nothing
+    for path in ["/hostile", "/etc/hostile", "/dev/hostile", "/usr/hostile"] {
+        assert!(std::fs::write(path, b"x").is_err(), "wrote {}", path);
+    }
+    assert!(std::fs::write("/dev/shm/hostile", vec![0u8; 1 << 20]).is_err(), "1 MiB in /dev/shm");
+    // ... while the worker folder and /tmp take writes
+    std::fs::write("here.txt", b"x").unwrap();
+    std::fs::write("/tmp/here.txt", b"x").unwrap();
+}
+)rs", {{"FD", std::to_string(fd)}})));
+  ::unsetenv("BEM_HOSTILE_SECRET");
+  ::close(fd);
+  CHECK(o.result == verdict::passed);
+  CHECK(o.tests_passed == 1);
+  if (!o.passed()) MESSAGE(o.first_error);
+  CHECK(read_file(held) == "host\n");
+}
+
+TEST_CASE("the workers' folders are the owner's alone") {
+  // Run as root, a sample's files are root's on the host, setuid bit
+  // included: no other user may reach them.
+  (void)runner();
+  const auto mode = fs::status(worker_dir).permissions();
+  CHECK((mode & (fs::perms::group_all | fs::perms::others_all)) == fs::perms::none);
+}
+
+TEST_CASE("toolchain: CARGO must name cargo, not a proxy that runs as something else") {
+  // A rustup proxy made canonical is `rustup`, which answers as rustup.
+  const fs::path fake = work_root / "fake-cargo";
+  write_file(fake, "#!/bin/sh\necho 'rustup 1.29.0 (28d1352db 2025-03-05)'\n");
+  fs::permissions(fake, fs::perms::owner_all);
+  const char* old = std::getenv("CARGO");
+  const std::string saved = old ? old : "";
+  ::setenv("CARGO", fake.c_str(), 1);
+  try {
+    (void)toolchain::detect();
+    FAIL("a cargo that says it is rustup was accepted");
+  } catch (const std::runtime_error& e) {
+    CHECK(std::string(e.what()).find("not cargo and rustc") != std::string::npos);
+  }
+  if (old) ::setenv("CARGO", saved.c_str(), 1);
+  else ::unsetenv("CARGO");
 }
 
 TEST_CASE("sandbox: no network: the host's loopback listener sees no connection") {
