@@ -5,7 +5,8 @@
 //             + c_explore * sqrt(log(max(1, N_tau)) / max(1, visits_i)),
 // where visits_i, wins_i are the expert's statistics under task tau and N_tau
 // the task's total visits; the top k_small (1..4) candidates are taken, ties
-// broken by the lower expert index so a run is reproducible. Alternatively one
+// kept in the router's order (most similar first), so a run is reproducible
+// and an unexplored machine routes by similarity. Alternatively one
 // candidate is sampled with probability proportional to exp(z_i + score_i)
 // (softmax over log-weight plus score) from the caller's generator.
 // STATS_UPDATE bumps visits_i, adds the reward to wins_i and bumps N_tau.
@@ -73,8 +74,10 @@ class selection_table {
     return wins_[at(task, expert)] / v + p.c_explore * std::sqrt(std::log(n) / v);
   }
 
-  /// The k best candidates by UCB1 (ties: lower expert index), written to
-  /// `out` in rank order; returns how many were written (min(k, candidates)).
+  /// The k best candidates by UCB1, written to `out` in rank order; returns
+  /// how many were written (min(k, candidates)). Ties keep the candidates'
+  /// order: the router's, most similar first, so a machine whose experts are
+  /// all unvisited (equal scores) picks the closest ones, not the oldest.
   std::size_t select_top(std::size_t task, std::span<const std::uint32_t> candidates, std::size_t k,
                          std::span<std::uint32_t> out, const ucb_parameters& p = {}) const {
     k = std::min({k, candidates.size(), out.size()});
@@ -85,7 +88,7 @@ class selection_table {
     for (const auto c : candidates) {
       const double s = score(task, c, p);
       std::size_t pos = filled;
-      while (pos > 0 && (s > best[pos - 1] || (s == best[pos - 1] && c < out[pos - 1]))) --pos;
+      while (pos > 0 && s > best[pos - 1]) --pos;
       if (pos >= k) continue;
       const std::size_t last = std::min(filled, k - 1);
       for (std::size_t j = last; j > pos; --j) {

@@ -216,6 +216,8 @@ class Driver(unittest.TestCase):
                         self.assertIn(cond["backend"], ("avx512", "avx2", "interpreter"))
                         # No program where the CPU has neither AVX2 nor AVX-512.
                         self.assertEqual(m["generated_ops"]["value"] > 0, cond["backend"] != "interpreter")
+            if task == "route_query" and "queries_in_index" in m:  # 2.2.2's mixture, p_in = 0.5
+                self.assertTrue(0.47 < m["queries_in_index"]["value"] < 0.53, m["queries_in_index"])
             if task == "route_query" and "recall@1" in m:
                 occ = [m["bucket_occupancy_" + k]["value"] for k in ("min", "mean", "max")]
                 self.assertEqual(occ, sorted(occ))
@@ -228,6 +230,32 @@ class Driver(unittest.TestCase):
                 self.assertGreater(m["cycles_per_SAT_CHECK"]["value"], 0)
                 self.assertEqual("cycles_per_PROOF_CHECK" in m, m["unsat_count"]["value"] > 0)
         self.assertEqual(seen, set(rate))
+
+    def test_route_query_mixture_and_recall_at_4(self):
+        p = self.write("r.toml", """
+            name = "route"
+            [[run]]
+            task = "route_query"
+            [run.params]
+            N_nodes = [1000]
+            queries = 3000
+            truth_queries = 300
+            K_cand = [2, 8]
+            max_flips = 2
+        """)
+        out = os.path.join(self.tmp, "o")
+        r = bench("run", p, "--out", out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        by = {}
+        for x in records(out):
+            by.setdefault(x["split"], {})[x["metric"]] = x["value"]
+        # near-index draws: only p_in / (max_flips + 1) of the queries are stored identifiers
+        self.assertTrue(0.13 < by["N=1000"]["queries_in_index"] < 0.21, by["N=1000"])
+        small, large = (by[f"router=multi_index N=1000 K_cand={k}"] for k in (2, 8))
+        self.assertNotIn("recall@4", small)  # undefined with 2 candidates
+        self.assertNotIn("recall@4_by_id", small)
+        self.assertIn("recall@4_by_id", large)
+        self.assertLessEqual(small["recall@1_by_id"], small["recall@K_cand_by_id"])
 
     def test_record_schema(self):
         suite = self.write("s.toml", SMALL_SUITE)

@@ -19,7 +19,7 @@ TEST_CASE("UCB1 scores follow the formula, unvisited experts included") {
   CHECK(t.score(1, 2) == 0.0);
 }
 
-TEST_CASE("select_top ranks by score with the lower index winning ties") {
+TEST_CASE("select_top ranks by score, ties in the candidates' (the router's) order") {
   bem::selection_table t(1, 8);
   for (int i = 0; i < 3; ++i) t.record(0, 5, 1.0);
   t.record(0, 3, 1.0);
@@ -30,8 +30,13 @@ TEST_CASE("select_top ranks by score with the lower index winning ties") {
   const auto n = t.select_top(0, cands, 4, out);
   CHECK(n == 4);
   // N = 6. Expert 3: 1 + sqrt(2 log 6 / 2) = 2.34; expert 5: 1 + sqrt(2 log 6 / 3) = 2.09;
-  // experts 0, 2, 6 (one visit, no win) and 7 tie at sqrt(2 log 6) = 1.89: lower index first.
-  CHECK(out == std::array<std::uint32_t, 4>{3, 5, 0, 2});
+  // experts 0, 2, 6 (one visit, no win) and 7 tie at sqrt(2 log 6) = 1.89:
+  // in candidate order, 6 before 0.
+  CHECK(out == std::array<std::uint32_t, 4>{3, 5, 6, 0});
+  // No statistics at all: every score is equal and the router's order stands.
+  const bem::selection_table cold(1, 8);
+  CHECK(cold.select_top(0, cands, 4, out) == 4);
+  CHECK(out == std::array<std::uint32_t, 4>{6, 0, 5, 3});
   // Brute force agreement on random statistics.
   bem::xoshiro256ss rng(5);
   for (int trial = 0; trial < 200; ++trial) {
@@ -40,9 +45,7 @@ TEST_CASE("select_top ranks by score with the lower index winning ties") {
     std::vector<std::uint32_t> c(16);
     for (std::uint32_t i = 0; i < 16; ++i) c[i] = (i * 7) % 16;
     std::vector<std::uint32_t> sorted = c;
-    std::stable_sort(sorted.begin(), sorted.end(), [&](auto a, auto b) {
-      return r.score(0, a) > r.score(0, b) || (r.score(0, a) == r.score(0, b) && a < b);
-    });
+    std::stable_sort(sorted.begin(), sorted.end(), [&](auto a, auto b) { return r.score(0, a) > r.score(0, b); });
     std::array<std::uint32_t, 3> top{};
     REQUIRE(r.select_top(0, c, 3, top) == 3);
     CHECK(top[0] == sorted[0]);

@@ -324,6 +324,23 @@ TEST_CASE("the tie rule: higher similarity first, then the lower identifier, wha
     d.query(x, {}, 16, rb);
     REQUIRE(ra.candidates == rb.candidates);
   }
+  // The same through the buckets alone: radius 16 covers every key, and the
+  // fixed-radius mode never falls back to the scan (the queries above mostly
+  // did, at this size).
+  bem::multi_index_router f({2, 1, 16}), g({2, 1, 16});
+  for (identifier id : many) f.insert(id);
+  for (auto it = many.rbegin(); it != many.rend(); ++it) g.insert(*it);
+  bem::exact_router truth;
+  truth.assign(many);
+  for (int i = 0; i < 50; ++i) {
+    const identifier x = random_query(many, rng);
+    f.query(x, {}, 16, ra);
+    g.query(x, {}, 16, rb);
+    truth.query(x, {}, 16, re);
+    REQUIRE_FALSE(ra.scanned);
+    REQUIRE(ra.candidates == rb.candidates);
+    REQUIRE(ra.candidates == re.candidates);
+  }
 }
 
 TEST_CASE("occupancy statistics count buckets, extremes, mean and spills") {
@@ -485,19 +502,32 @@ TEST_CASE("bucket layout: one 64-byte line per bucket with H = 2, C_entry = 31; 
 }
 
 TEST_CASE("more tables: updates with spills stay exact") {
-  bem::multi_index_router r({3, 1, bem::probe_until_exact});
+  // until_exact mostly scans at this size; radius 16 (every key of the
+  // 10- and 11-bit tables) answers from the buckets and their spills alone.
+  bem::multi_index_router r({3, 1, bem::probe_until_exact}), probed({3, 1, 16});
   std::set<identifier> ref;
   bem::xoshiro256ss rng(8);
   bem::route_result res;
   for (int step = 0; step < 2000; ++step) {
     const auto a = static_cast<identifier>(rng.next() & 0x00FF00FFu);  // few distinct keys: many spills
-    if (rng.bit()) CHECK(r.insert(a) == ref.insert(a).second);
-    else CHECK(r.erase(a) == (ref.erase(a) == 1));
+    if (rng.bit()) {
+      const bool fresh = ref.insert(a).second;
+      CHECK(r.insert(a) == fresh);
+      CHECK(probed.insert(a) == fresh);
+    } else {
+      const bool present = ref.erase(a) == 1;
+      CHECK(r.erase(a) == present);
+      CHECK(probed.erase(a) == present);
+    }
     const auto q = static_cast<identifier>(rng.next() & 0x01FF01FFu);
+    const auto truth = brute_force(ref, q, {}, 8);
     r.query(q, {}, 8, res);
     CHECK(res.exact);
-    REQUIRE(res.candidates == brute_force(ref, q, {}, 8));
-    if (step == 1000) CHECK(r.occupancy().overflow_entries > 0);
+    REQUIRE(res.candidates == truth);
+    probed.query(q, {}, 8, res);
+    REQUIRE_FALSE(res.scanned);
+    REQUIRE(res.candidates == truth);
+    if (step == 1000) CHECK(probed.occupancy().overflow_entries > 0);
   }
 }
 

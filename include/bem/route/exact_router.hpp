@@ -15,9 +15,11 @@
 // compilers vectorise) and visits a block's codes one by one only when the
 // minimum can enter the top K.
 //
-// Updates: insert and erase move one element per later partition (the first
-// element of each later partition goes to its end, or back), so they cost
-// O(4096) moves, not O(N); bulk `assign` sorts once.
+// Updates: insert and erase search the identifier's partition linearly (P
+// codes) and move one element per later partition (the first element of
+// each later partition goes to its end, or back): O(P + 4096), which is O(N)
+// only when every identifier shares one class and shard; bulk `assign`
+// sorts once.
 //
 // It is the ground truth of the benchmark and the fallback of
 // multi_index_router when probing would cost more than scanning.

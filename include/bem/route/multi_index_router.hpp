@@ -50,8 +50,10 @@
 // guarantee above). `probe_radius = probe_until_exact` (the default) widens
 // the radius until the certificate holds; before starting a radius whose cost
 // estimate exceeds scanning the admitted partitions it scans them instead
-// (through an internal exact_router), so it is always exact and never costs
-// much more than a scan. Cost model, in "codes scanned" units: a bucket visit
+// (through an internal exact_router), and when a uniform query is not
+// expected to be certified within that budget (too few admitted codes near
+// it for K_cand), it scans after radius 0 alone. So it is always exact and
+// never costs much more than a scan. Cost model, in "codes scanned" units: a bucket visit
 // counts bucket_visit_cost = 128 (one likely cache miss, against the scan's
 // 16 codes per vector compare of streamed memory) plus the table's mean
 // occupancy; the scan counts one per admitted code.
@@ -68,7 +70,9 @@
 // C_entry bounds the entries read per bucket as M_max bounds a node's degree.
 //
 // Updates (insert, erase, update) touch one bucket per table plus the exact
-// router's partition: O(H C_entry + 4096) per operation, no rebuild; queries
+// router's partition: O(H C_entry + P + 4096) per operation, P the size of
+// the identifier's (class, shard) partition, searched linearly for
+// membership (a machine with one class and shard has P = N), no rebuild; queries
 // between updates see them at once. Not safe for concurrent use from
 // several threads (one writer or many readers at a time).
 #pragma once
@@ -652,13 +656,23 @@ class multi_index_router {
     for (const auto& tb : tabs) r_end = std::min(r_end, tb.bits + 1);
     if (cfg_.probe_radius != probe_until_exact) r_end = std::min(r_end, cfg_.probe_radius + 1);
     bool scan = false;
-    if (cfg_.probe_radius == probe_until_exact)
+    if (cfg_.probe_radius == probe_until_exact) {
       for (int r = 0; r < r_end; ++r)
         if (radius_cost(tabs, r) > static_cast<double>(admitted)) {
           r_end = r;
           scan = true;
           break;
         }
+      // Probing pays only if it is expected to certify before it must stop,
+      // and for less than the scan: otherwise scan after radius 0 alone (at
+      // N = 10^4 and 10^5 with K_cand 16 every query probed a few hundred
+      // buckets first). Radius 0 stays while it costs under 1/16 of the
+      // scan: it certifies a stored identifier's own query at k = 1.
+      if (scan_expected_cheaper(tabs, r_end, want, admitted)) {
+        r_end = std::min(r_end, radius_cost(tabs, 0) * 16 < static_cast<double>(admitted) ? 1 : 0);
+        scan = true;
+      }
+    }
     detail::probe_stats st;
     int radius = -1;
 #if BEM_DETAIL_ROUTE_AVX512
@@ -682,6 +696,35 @@ class multi_index_router {
       out.scanned = true;
       out.exact = true;
     }
+  }
+
+  /// True when the scan is expected to cost less than probing until the
+  /// certificate: after radius r in every table, codes within H (r + 1) - 1
+  /// of the query are all found, and a uniform query has admitted * P[Bin(32,
+  /// 1/2) <= d] codes within d. No expected certificate before r_end: scan.
+  template <class S>
+  bool scan_expected_cheaper(const std::vector<detail::mih_table<S>>& tabs, int r_end, std::size_t want,
+                             std::size_t admitted) const noexcept {
+    static const auto within = [] {  // P[Bin(32, 1/2) <= d], d = 0..32
+      std::array<double, 33> cdf{};
+      double choose = 1, sum = 0;
+      for (int d = 0; d <= 32; ++d) {
+        sum += choose;
+        cdf[static_cast<std::size_t>(d)] = sum / 4294967296.0;
+        choose = choose * (32 - d) / (d + 1);
+      }
+      return cdf;
+    }();
+    const int h = static_cast<int>(tabs.size());
+    double cost = 0;
+    for (int r = 0; r < r_end; ++r) {
+      cost += radius_cost(tabs, r);
+      if (cost > static_cast<double>(admitted)) return true;
+      const int reach = std::min(32, h * (r + 1) - 1);
+      if (static_cast<double>(admitted) * within[static_cast<std::size_t>(reach)] >= static_cast<double>(want))
+        return false;
+    }
+    return true;
   }
 
   /// Estimated cost of probing radius r in every table (codes-scanned units).
