@@ -32,6 +32,11 @@
 // interval of the per-sequence means. A Wilson interval over positions would
 // pretend T dependent positions were T independent trials and be far too
 // narrow. t intervals need at least 2 sequences; with fewer, ci is empty.
+// When every sequence scores alike (a perfect model: 1.0 in each) the t
+// interval has zero width; a fraction then gets the Wilson interval over
+// sequences instead (each sequence one trial), method "Wilson over
+// sequences (every sequence alike)", so 500 perfect sequences read
+// [0.9924, 1], not [1, 1].
 // Intervals of fractions are clipped to [0, 1] and of cross-entropy to
 // [0, inf). A metric whose value is not finite has no interval.
 //
@@ -55,10 +60,11 @@
 //                               that are scored, whose position t-1 is also
 //                               scored, and where target_t != target_{t-1}
 //                               (the label flips). higher. n = those positions
-//                               ("crossings"), unit "positions"; ci Wilson
-//                               over them (treating crossings as independent,
-//                               which they nearly are: few per sequence, far
-//                               apart). OMITTED when no crossing occurred.
+//                               ("crossings"), unit "positions"; ci t over
+//                               the sequences with a crossing (TXC flips at
+//                               about every other position: crossings of one
+//                               sequence are as dependent as its positions).
+//                               OMITTED when no crossing occurred.
 //   accuracy_by_position        series[t-1] = accuracy over all sequences at
 //                               position t, for t = 1..L, L the largest batch
 //                               length added; NaN at positions never scored.
@@ -221,14 +227,16 @@ class sequence_evaluator {
           ++pos_scored_[static_cast<std::size_t>(t)];
           pos_correct_[static_cast<std::size_t>(t)] += right ? 1 : 0;
           if (prev_scored && t >= 1 && y != prev_target) {
-            ++crossings_;
-            crossings_correct_ += right ? 1 : 0;
+            ++rec.crossings;
+            rec.crossings_correct += right ? 1 : 0;
           }
         }
         prev_scored = true;
         prev_target = y;
       }
       scored_ += rec.scored;
+      crossings_ += rec.crossings;
+      crossings_correct_ += rec.crossings_correct;
       if (rec.scored > 0) records_.push_back(rec);
     }
   }
@@ -250,7 +258,9 @@ class sequence_evaluator {
       if (crossings_ > 0) {
         metric_value m = base("threshold_crossing_accuracy", "fraction", better::higher, crossings_, "positions");
         m.value = static_cast<double>(crossings_correct_) / static_cast<double>(crossings_);
-        m.ci = wilson_interval(crossings_correct_, crossings_);
+        m.ci = over_sequences(
+            all, [](const seq_record& r) { return static_cast<double>(r.crossings_correct); }, 0.0, 1.0,
+            [](const seq_record& r) { return static_cast<double>(r.crossings); });
         out.push_back(std::move(m));
       }
       out.push_back(accuracy_by_position());
@@ -295,6 +305,7 @@ class sequence_evaluator {
     std::int64_t scored = 0;
     std::int64_t correct = 0;
     double bits = 0.0;
+    std::int64_t crossings = 0, crossings_correct = 0;  ///< positions where the label flips
   };
   using breakdown_t = std::vector<std::pair<std::string, std::string>>;
 
@@ -350,20 +361,36 @@ class sequence_evaluator {
     return iv;
   }
 
-  /// Cluster t interval of sum(num) / sum(den) over the records, or nothing
-  /// for fewer than 2 sequences or a non-finite value.
-  template <class Num>
+  static double scored_of(const seq_record& r) { return static_cast<double>(r.scored); }
+
+  /// Cluster t interval of sum(num) / sum(den) over the records with den > 0,
+  /// or nothing for fewer than 2 of them or a non-finite value. A fraction
+  /// (hi == 1) whose sequences all score alike gets the Wilson interval over
+  /// those sequences instead of the t interval's zero width.
+  template <class Num, class Den = double (*)(const seq_record&)>
   static std::optional<interval> over_sequences(const std::vector<const seq_record*>& recs, Num num, double lo,
-                                                double hi) {
-    if (recs.size() < 2) return std::nullopt;
+                                                double hi, Den den = &scored_of) {
     std::vector<double> totals, sizes;
     totals.reserve(recs.size());
     sizes.reserve(recs.size());
+    bool alike = true;
     for (const auto* r : recs) {
+      const double size = den(*r);
+      if (!(size > 0)) continue;
       totals.push_back(num(*r));
-      sizes.push_back(static_cast<double>(r->scored));
+      sizes.push_back(size);
+      alike = alike && totals.back() * sizes.front() == totals.front() * size;
     }
-    return clip(cluster_t_interval(totals, sizes), lo, hi, "t over sequences");
+    if (totals.size() < 2) return std::nullopt;
+    const interval t = cluster_t_interval(totals, sizes);
+    if (alike && hi == 1.0 && std::isfinite(t.low)) {
+      const auto n = static_cast<std::int64_t>(totals.size());
+      const auto successes = static_cast<std::int64_t>(std::llround(totals.front() / sizes.front() * static_cast<double>(n)));
+      interval w = wilson_interval(successes, n);
+      w.method = "Wilson over sequences (every sequence alike)";
+      return w;
+    }
+    return clip(t, lo, hi, "t over sequences");
   }
 
   static std::int64_t sum_scored(const std::vector<const seq_record*>& recs) {

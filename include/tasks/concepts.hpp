@@ -27,7 +27,8 @@
 //   4. Final-output tasks (binary_final, class_final) mask exactly one
 //      position per sequence: lengths[b] - 1.
 //   5. Tags lie in [0, tag_labels.size()) when the task declares a tag.
-//   6. At least one split has role `train` and one has role `test`.
+//   6. At least one split has role `train` and one has role `test`; no two
+//      splits share a name (records are keyed by it).
 //
 // Models in the library: bem::tasks::rtc_task, txc_task, fsm_task
 // (temporal.hpp), parity_task, majority_task (parity.hpp), dyck1_task

@@ -125,7 +125,10 @@ class dyck1_table {
   double open_probability(std::int32_t pos, std::int32_t d) const noexcept {
     const double a = d + 1 <= D_ ? weight(pos + 1, d + 1) : 0.0;
     const double b = d >= 1 ? weight(pos + 1, d - 1) : 0.0;
-    return a / (a + b);
+    // Both below the double range of their row (T in the thousands, depth
+    // at an extreme): such a prefix has probability under 2^-1000 and is
+    // never drawn; 0.5 keeps the value finite.
+    return a + b > 0 ? a / (a + b) : 0.5;
   }
 
   /// Writes a uniform valid word (T tokens, 0 = "(", 1 = ")") to `out`.
@@ -265,14 +268,14 @@ class dyck1_task {
     test_lengths_ = read_lengths(p, "test_lengths", {L, 2 * L, 4 * L});
     for (auto T : test_lengths_)
       if (T < 2 || T % 2 != 0) throw parameter_error("test_lengths", "lengths must be even and >= 2, got " + std::to_string(T));
-    unique(test_lengths_, "test_lengths");
+    reject_duplicates(test_lengths_, "test_lengths");
     const std::int64_t D = train_depth_;
     for (auto d : p.get_int_list("test_depths", {D, 2 * D})) {
       if (d < 1 || d > (1 << 20)) throw parameter_error("test_depths", "depths must lie in [1, 1048576], got " + std::to_string(d));
       test_depths_.push_back(static_cast<std::int32_t>(d));
     }
     if (test_depths_.empty()) throw parameter_error("test_depths", "must list at least one depth");
-    unique(test_depths_, "test_depths");
+    reject_duplicates(test_depths_, "test_depths");
     valid_fraction_ = p.get_double_in("valid_fraction", 0.5, 0.0, 1.0);
     final_ = p.get_choice("labels", "online", {"online", "final"}) == "final";
 
@@ -332,12 +335,6 @@ class dyck1_task {
   const dyck1_table& table(std::size_t i) const { return *tables_.at(i); }
 
  private:
-  static void unique(const std::vector<std::int32_t>& v, const char* key) {
-    for (std::size_t i = 0; i < v.size(); ++i)
-      for (std::size_t j = 0; j < i; ++j)
-        if (v[i] == v[j]) throw parameter_error(key, "lists " + std::to_string(v[i]) + " twice");
-  }
-
   void add_split(std::string name, split_role role, std::int32_t T, std::int32_t D, const char* length_key) {
     if (dyck1_table::entries(T, D) > dyck1_table::max_entries)
       throw parameter_error(length_key, "length " + std::to_string(T) + " with depth bound " + std::to_string(D) +

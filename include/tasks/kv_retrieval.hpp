@@ -151,10 +151,7 @@ class kv_retrieval_task {
       test_pairs_.push_back(static_cast<std::int32_t>(k));
     }
     if (test_pairs_.empty()) throw parameter_error("test_pairs", "must list at least one pair count");
-    for (std::size_t i = 0; i < test_pairs_.size(); ++i)
-      for (std::size_t j = 0; j < i; ++j)
-        if (test_pairs_[i] == test_pairs_[j])
-          throw parameter_error("test_pairs", "lists " + std::to_string(test_pairs_[i]) + " twice");
+    reject_duplicates(test_pairs_, "test_pairs");
     std::int32_t most = pairs_;
     for (auto k : test_pairs_) most = std::max(most, k);
     if (n_keys_ < most)

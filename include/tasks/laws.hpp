@@ -35,6 +35,9 @@ std::string check_task_laws(const T& task, std::uint64_t seed = 1, std::int32_t 
     has_test = has_test || s.role == split_role::test;
   }
   if (!has_train || !has_test) return "law 6: needs a train split and a test split";
+  for (std::size_t i = 0; i < splits.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (splits[i].name == splits[j].name) return "law 6: two splits are named '" + splits[i].name + "'";
   const bool final_output = spec.output != output_kind::binary_per_position;
   for (std::size_t si = 0; si < splits.size(); ++si) {
     const auto& split = splits[si];

@@ -50,13 +50,6 @@ namespace tasks {
 
 namespace detail {
 
-/// Throws parameter_error(key) when a length is listed twice (split names must be unique).
-inline void parity_reject_duplicates(const std::vector<std::int32_t>& v, const char* key) {
-  for (std::size_t i = 0; i < v.size(); ++i)
-    for (std::size_t j = 0; j < i; ++j)
-      if (v[i] == v[j]) throw parameter_error(key, "lists " + std::to_string(v[i]) + " twice");
-}
-
 /// "16,32,64"
 inline std::string parity_join_numbers(const std::vector<std::int32_t>& v) {
   std::string s;
@@ -74,7 +67,7 @@ class final_bit_task_base {
   explicit final_bit_task_base(parameters& p) {
     train_lengths_ = read_lengths(p, "train_lengths", {16, 32, 64});
     test_lengths_ = read_lengths(p, "test_lengths", {8, 16, 32, 64, 128, 256});
-    parity_reject_duplicates(test_lengths_, "test_lengths");
+    reject_duplicates(test_lengths_, "test_lengths");
     max_train_ = *std::max_element(train_lengths_.begin(), train_lengths_.end());
   }
 

@@ -49,5 +49,13 @@ inline std::vector<std::int32_t> read_lengths(parameters& p, const char* key, st
   return out;
 }
 
+/// Throws parameter_error(key) when a value is listed twice: each one names
+/// a split ("test/T=64"), and split names are unique.
+inline void reject_duplicates(const std::vector<std::int32_t>& v, const char* key) {
+  for (std::size_t i = 0; i < v.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (v[i] == v[j]) throw parameter_error(key, "lists " + std::to_string(v[i]) + " twice");
+}
+
 }  // namespace tasks
 BEM_NAMESPACE_END

@@ -41,6 +41,7 @@ class temporal_task_base {
   explicit temporal_task_base(parameters& p) {
     length_ = static_cast<std::int32_t>(p.get_int_in("length", 64, 1, 1 << 20));
     test_lengths_ = read_lengths(p, "test_lengths", {length_});
+    reject_duplicates(test_lengths_, "test_lengths");
   }
 
   task_spec spec() const { return bit_stream_spec(output_kind::binary_per_position); }

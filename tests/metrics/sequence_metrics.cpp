@@ -150,8 +150,13 @@ TEST_CASE("binary_per_position: every metric by hand") {
   CHECK(cross.n == 5);
   CHECK(cross.value == doctest::Approx(0.8));
   REQUIRE(cross.ci);
-  CHECK(cross.ci->low == doctest::Approx(wilson_interval(4, 5).low));
-  CHECK(cross.ci->high == doctest::Approx(wilson_interval(4, 5).high));
+  // Sequences are the units, as for positions: seq0 has 2 crossings (1
+  // right), the others 1 each (right).
+  const std::vector<double> cross_right = {1, 1, 1, 1}, cross_count = {2, 1, 1, 1};
+  const auto cross_t = cluster_t_interval(cross_right, cross_count);
+  CHECK(cross.ci->method == std::string("t over sequences"));
+  CHECK(cross.ci->low == doctest::Approx(std::max(0.0, cross_t.low)));
+  CHECK(cross.ci->high == doctest::Approx(std::min(1.0, cross_t.high)));
 
   const auto& bypos = find(ms, "accuracy_by_position");
   REQUIRE(bypos.series.size() == 4);
@@ -234,6 +239,37 @@ TEST_CASE("binary_per_position: tag breakdown") {
   const interval want = t_interval(summarize(deep));
   REQUIRE(find(ms, "per_position_accuracy", "deep").ci);
   CHECK(find(ms, "per_position_accuracy", "deep").ci->low == doctest::Approx(std::max(0.0, want.low)));
+}
+
+TEST_CASE("a model right everywhere gets Wilson intervals over sequences, not zero-width t intervals") {
+  // 500 sequences, targets alternating (a crossing at every position), every
+  // answer right: the t interval over sequences would be [1, 1].
+  std::vector<row> rows(500);
+  for (auto& r : rows)
+    for (int t = 0; t < 8; ++t) {
+      r.target.push_back(t % 2);
+      r.mask.push_back(1);
+      r.logit.push_back(t % 2 ? 3.0f : -3.0f);
+    }
+  sequence_evaluator ev(per_position_spec(false));
+  sequence_batch b;
+  prediction p;
+  fill(rows, 8, 1, b, p);
+  ev.add(b, p);
+  const auto ms = ev.results();
+  const auto w = wilson_interval(500, 500);
+  for (const char* name : {"per_position_accuracy", "threshold_crossing_accuracy"}) {
+    CAPTURE(name);
+    const auto& m = find(ms, name);
+    CHECK(m.value == 1.0);
+    REQUIRE(m.ci);
+    CHECK(m.ci->method == std::string("Wilson over sequences (every sequence alike)"));
+    CHECK(m.ci->low == doctest::Approx(w.low));  // 0.9924
+    CHECK(m.ci->high == 1.0);
+  }
+  const auto& err = find(ms, "error_rate");
+  REQUIRE(err.ci);
+  CHECK(err.ci->high == doctest::Approx(1.0 - w.low));
 }
 
 TEST_CASE("binary_per_position: tag without a label, one sequence, no crossing, absent class") {

@@ -97,6 +97,12 @@ TEST_CASE("unknown variants and inconsistent shapes are rejected") {
   parameters q;
   q.set("headdim", std::int64_t{48});
   CHECK_THROWS_AS(mamba2_model{q}, parameter_error);
+  // head_v defaults to n_state: the error names the key that was set.
+  parameters wide;
+  wide.set("n_state", std::int64_t{300});
+  CHECK_THROWS_WITH_AS(e88_model{wide}, doctest::Contains("'n_state'"), parameter_error);
+  wide.set("head_v", std::int64_t{64});
+  CHECK_NOTHROW(e88_model{wide});
 }
 
 TEST_CASE_TEMPLATE("causal, pure prediction and reproducible training", M, e88_model, mamba2_model, linear_rnn_model,

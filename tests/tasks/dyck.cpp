@@ -251,6 +251,21 @@ TEST_CASE("dyck1 completion counts") {
   }
 }
 
+TEST_CASE("dyck1 opening probabilities stay in [0, 1] where the counts leave the double range") {
+  // At T = 4096 the counts of a row span more than 2^1074: 62,004 extreme
+  // states had both continuations underflow to 0 and gave 0/0.
+  const dyck1_table t(4096, 4096);
+  std::int64_t states = 0, outside = 0;
+  for (std::int32_t pos = 0; pos < t.length(); ++pos)
+    for (std::int32_t d = pos % 2; d <= std::min(pos, t.depth_bound()) && d <= t.length() - pos; d += 2) {
+      ++states;
+      const double p = t.open_probability(pos, d);
+      outside += !(p >= 0.0 && p <= 1.0);
+    }
+  CHECK(states == 2100224);
+  CHECK(outside == 0);
+}
+
 TEST_CASE("every dyck1 perturbation makes the word invalid") {
   bem::xoshiro256ss rng(99);
   for (auto [T, D] : {std::pair{2, 1}, std::pair{4, 2}, std::pair{10, 10}, std::pair{32, 4}, std::pair{128, 3}}) {

@@ -83,4 +83,26 @@ TEST_CASE("bad temporal parameters are rejected with the key named") {
   u.set("lenght", std::int64_t{5});
   fsm_task f(u);
   CHECK_THROWS_WITH_AS(u.check_all_used(), doctest::Contains("'lenght': unknown parameter"), bem::parameter_error);
+  // A test length listed twice would make two splits of one name, whose
+  // records collide.
+  CHECK_THROWS_WITH_AS(make<txc_task>(64, {64, 32, 64}), doctest::Contains("'test_lengths': lists 64 twice"),
+                       bem::parameter_error);
+}
+
+namespace {
+/// TXC with its first test split listed twice, as the duplicate lengths used to give.
+struct twice_named_task : txc_task {
+  using txc_task::txc_task;
+  std::vector<split_info> splits() const {
+    auto s = txc_task::splits();
+    s.push_back(s.back());
+    return s;
+  }
+};
+}  // namespace
+
+TEST_CASE("the task laws refuse two splits of one name") {
+  bem::parameters p;
+  const twice_named_task t(p);
+  CHECK(check_task_laws(t, 1) == "law 6: two splits are named 'test/T=64'");
 }

@@ -13,8 +13,9 @@
 //   total_steps (0)  cosine annealing period in optimizer steps; a suite sets
 //                    it to epochs * ceil(train_sequences / batch_size); 0 keeps
 //                    the learning rate constant
-//   threads (2)      worker threads; results are identical for the same seed
-//                    and thread count
+//   threads (2)      worker threads; results are identical for the same seed,
+//                    thread count and build (compiler, flags and instruction
+//                    set: FMA contraction and vector widths change last bits)
 //   checkpoint_every (32)  recurrent-state checkpoint interval (memory vs
 //                    recomputation; does not change results)
 //
@@ -184,6 +185,10 @@ class e88_model : public trained_model<e88_layer, e88_model> {
     layers_ = detail::get_int(p, "layers", four ? 4 : 1, 1, 256);
     lc_.heads = detail::get_int(p, "heads", four ? 4 : 16, 1, 1024);
     lc_.n_state = detail::get_int(p, "n_state", 32, 1, 1024);
+    // head_v defaults to n_state but is at most 256: name the key the user set.
+    if (!p.contains("head_v") && lc_.n_state > 256)
+      throw parameter_error("n_state", "above 256 needs head_v (at most 256, default n_state) set, got " +
+                                           std::to_string(lc_.n_state));
     lc_.head_v = detail::get_int(p, "head_v", lc_.n_state, 1, 256);
     lc_.dim = detail::get_int(p, "dim", four ? 64 : 128, 1, 1 << 16);
     lc_.gate = p.get_bool("gate", true);
