@@ -68,6 +68,20 @@ TEST_CASE("DIMACS errors name the line") {
   CHECK(error_line("p cnf 3 3\n1 2 0\n") == 1);                  // count mismatch: the header
   CHECK(error_line("p cnf 3 1\np cnf 3 1\n") == 2);              // second header
   CHECK(error_line("") == 1);                                    // no header
+  CHECK(error_line("p cnf 3 1\n-9223372036854775808 0\n") == 2);  // no negation overflow: out of range
+  CHECK(error_line("p cnf 3 1\n+-2 0\n") == 2);                 // one sign only
+  CHECK(parse_dimacs("p cnf 3 1\n+2 -3 0\n")[0][0] == 2);        // a plus sign alone is fine
+}
+
+TEST_CASE("a cnf never declares fewer variables than its clauses use") {
+  cnf f;
+  f.add_clause({1, -5});
+  CHECK_THROWS_AS(f.set_num_vars(2), std::invalid_argument);
+  CHECK(f.num_vars() == 5);
+  f.set_num_vars(9);  // more is fine
+  CHECK(f.num_vars() == 9);
+  f.clear();
+  f.set_num_vars(0);
 }
 
 TEST_CASE("DRAT text and binary formats round trip; errors are located") {
@@ -93,6 +107,13 @@ TEST_CASE("DRAT text and binary formats round trip; errors are located") {
     CHECK(e.line() == 2);
   }
   CHECK_THROWS_AS((void)parse_drat(std::string("a\x02", 2)), dimacs_error);  // truncated binary step
+  // UTF-8 in a text comment does not make the proof binary.
+  CHECK(parse_drat("c lemma from caf\xc3\xa9\n1 2 0\n0\n").size() == 2);
+  // A binary proof starting "d " (deleting [+16]) is still binary: its NUL bytes say so.
+  drat_proof d;
+  d.del({16, 3});
+  d.add({});
+  CHECK(parse_drat(d.to_binary()) == d);
 }
 
 TEST_CASE("random CNF generator: documented distribution, deterministic") {

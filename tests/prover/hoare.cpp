@@ -409,6 +409,28 @@ TEST_CASE("the language rejects ill-typed expressions with a message naming them
   CHECK(hl::holds(u > 5, {0, -1}, v));  // 2^64 - 1 is large, unsigned
 }
 
+TEST_CASE("assigning a literal: it takes the target's type; a value of another type is an error") {
+  hl::cfg g;
+  auto i = g.int_var("i", 8), M = g.int_var("M", 8);
+  auto a = g.add_location("a"), b = g.add_location("b");
+  g.set_initial(a, M == 3);
+  g.add_edge(a, b, hl::assign({{i, 0}, {M, 7}}));  // WP(i < 5) used to be (0 < 5): two untyped literals
+  const auto ok = hl::hoare_check(g, {{b, i < 5 && i <= M}});
+  CHECK(ok.valid());
+  const auto wrong = hl::hoare_check(g, {{b, i == 1}});
+  CHECK_FALSE(wrong.valid());  // the literal's value, not its type alone
+  hl::variables vars = g.vars();
+  CHECK(hl::to_string(hl::wp(hl::assign(i, 0), i < 5, vars), vars) == "((true ? 0 : i) < 5)");
+  // u8 := s8: execute() refuses it, and so does WP (x < 5 would become a signed y < 5).
+  hl::cfg h;
+  auto x = h.int_var("x", 8), s = h.int_var("s", 8, true);
+  auto c = h.add_location("c"), d = h.add_location("d");
+  h.set_initial(c, s == -1);
+  h.add_edge(c, d, hl::assign(x, s));
+  CHECK_THROWS_WITH_AS((void)hl::hoare_check(h, {{d, x < 5}}), doctest::Contains("where u8 is expected"),
+                       std::invalid_argument);
+}
+
 TEST_CASE("the header example") {
   using namespace bem::prover::hoare;
   // [header example]

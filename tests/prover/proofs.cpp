@@ -117,6 +117,28 @@ TEST_CASE("proofs under assumptions end with the negated failed assumptions") {
   CHECK(checked > 10);
 }
 
+TEST_CASE("a formula holding the empty clause: the solver's proof ends with it, and any proof is accepted") {
+  cnf f(2);
+  f.add_clause({1, 2});
+  f.add_clause(std::span<const int>{});
+  const auto s = solve_with_proof(f);
+  REQUIRE(s.result == sat_result::unsat);
+  REQUIRE(s.proof.size() >= 1);
+  CHECK(s.proof[s.proof.size() - 1].empty());  // law 2
+  const auto r = drat_check(f, s.proof);
+  CHECK(r.accepted());
+  CHECK(r.core == std::vector<std::size_t>{1});
+  CHECK(drat_check(f, drat_proof{}).accepted());  // CaDiCaL's empty proof
+  // The checker is not lenient elsewhere: without the empty clause (and
+  // without units, so propagation alone finds nothing) the empty proof fails.
+  cnf g(2);
+  g.add_clause({1, 2});
+  g.add_clause({1, -2});
+  g.add_clause({-1, 2});
+  g.add_clause({-1, -2});
+  CHECK_FALSE(drat_check(g, drat_proof{}).accepted());
+}
+
 TEST_CASE("corrupted proofs are rejected") {
   int tested = 0;
   for (std::uint64_t j = 0; j < 60; ++j) {

@@ -9,6 +9,7 @@
 #include <bem/prover/sat_backend.hpp>
 #include <doctest/doctest.h>
 
+#include <limits>
 #include <vector>
 
 using namespace bem::prover;
@@ -51,6 +52,51 @@ TEST_CASE("trivial formulas") {
   free_vars.add_clause({3, -3});
   CHECK(free_vars.solve() == sat_result::sat);
   CHECK(free_vars.model().size() == 10);
+}
+
+TEST_CASE("clauses given to add_clause before add(cnf) keep propagating") {
+  // add() lays out the watch lists afresh: the earlier clauses must be in them.
+  cdcl_solver s;
+  s.add_clause({1, 2});
+  cnf f(2);
+  f.add_clause({-1, -2});
+  s.add(f);
+  REQUIRE(s.solve({-1}) == sat_result::sat);  // -1 forces 2 through (1 v 2)
+  CHECK(s.model() == assignment{false, true});
+  cdcl_solver t;
+  t.add_clause({1, 2});
+  cnf g(2);
+  g.add_clause({-1});
+  g.add_clause({-2, 1});
+  t.add(g);
+  CHECK(t.solve() == sat_result::unsat);
+  // Mixed at random against brute force, over and under 64 variables.
+  for (int n : {8, 80}) {
+    for (std::uint64_t j = 0; j < 60; ++j) {
+      const cnf a = random_cnf({n, n * 2, 1, 3}, 31, j), b = random_cnf({n, n * 2, 1, 3}, 32, j);
+      cdcl_solver mixed;
+      cnf both(n);
+      for (std::size_t i = 0; i < a.size(); ++i) {
+        mixed.add_clause(a[i]);
+        both.add_clause(a[i]);
+      }
+      mixed.add(b);
+      for (std::size_t i = 0; i < b.size(); ++i) both.add_clause(b[i]);
+      cdcl_solver fresh(both);
+      const sat_result r = mixed.solve();
+      CHECK(r == fresh.solve());
+      if (n <= 12) CHECK((r == sat_result::sat) == prover_test::brute_force_sat(both));
+    }
+  }
+}
+
+TEST_CASE("an assumption that is not a literal is refused") {
+  cdcl_solver s;
+  s.add_clause({1, 2});
+  const int zero = 0, least = std::numeric_limits<int>::min();
+  CHECK_THROWS_AS(s.solve(std::span<const int>(&zero, 1)), std::invalid_argument);
+  CHECK_THROWS_AS(s.solve(std::span<const int>(&least, 1)), std::invalid_argument);
+  CHECK(s.solve() == sat_result::sat);
 }
 
 TEST_CASE("assumptions: answers match a solver given them as units; failed assumptions form a core") {

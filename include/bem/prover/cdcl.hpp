@@ -60,6 +60,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <span>
 #include <stdexcept>
 #include <string_view>
@@ -180,9 +181,14 @@ class cdcl_solver {
     // Size every watch list once from the literal occurrence counts (an upper
     // bound on the watches the formula places) plus room for learned
     // clauses, all in the one watch arena.
+    cancel_until(0);  // f's literals are within 1..f.num_vars(), reserved above
     if (num_vars_ > 0 && !laid_out_) {
       std::vector<std::uint32_t>& occ = toclear_;
       occ.assign(2 * static_cast<std::size_t>(num_vars_), 0);
+      // Clauses given to add_clause() before are in the arena already: the
+      // layout empties every list, so they are counted and attached again.
+      for (std::size_t cr = 0; cr < mem_.size(); cr += hdr + mem_[cr])
+        for (std::uint32_t k = 0; k < mem_[cr]; ++k) ++occ[mem_[cr + hdr + k]];
       // A fresh solver over up to 64 variables also gets its initial order
       // (initial_order) from the same pass.
       const bool order = small_ && stats_.conflicts == 0 && trail_n_ == 0;
@@ -199,9 +205,9 @@ class cdcl_solver {
       }
       layout_watches(occ);
       toclear_.clear();
+      reattach_at_root();
       if (order) initial_order();
     }
-    cancel_until(0);  // f's literals are within 1..f.num_vars(), reserved above
     for (std::size_t i = 0; i < f.size(); ++i)
       if (!add_at_root(f[i])) break;
     return ok_;
@@ -218,6 +224,9 @@ class cdcl_solver {
     if (!ok_) return sat_result::unsat;
     assumptions_.clear();
     for (int a : assumptions) {
+      if (a == 0 || a == std::numeric_limits<int>::min())
+        throw std::invalid_argument("bem::prover::cdcl_solver::solve: assumption " + std::to_string(a) +
+                                    " is not a literal");
       reserve_vars(std::abs(a));
       assumptions_.push_back(detail::ilit_of(a));
     }
@@ -354,7 +363,9 @@ class cdcl_solver {
       if (skip) return true;
     }
     tmp_.resize(j);
-    if (changed) emit_add(tmp_);
+    // A clause that is empty, given so or by its false literals, ends the
+    // proof: law 2 (an UNSAT answer's proof derives the empty clause).
+    if (changed || tmp_.empty()) emit_add(tmp_);
     if (tmp_.empty()) {
       ok_ = false;
       return false;
@@ -415,16 +426,29 @@ class cdcl_solver {
     std::vector<std::uint64_t>().swap(occ_pos_);
     std::vector<std::uint64_t>().swap(occ_neg_);
     std::vector<std::uint32_t>().swap(occ_ref_);
-    for (std::size_t cr = 0; cr < mem_.size(); cr += hdr + mem_[cr]) {
-      std::uint32_t* c = mem_.data() + cr + hdr;
-      std::stable_partition(c, c + mem_[cr], [&](detail::ilit q) { return val(q) >= 0; });
-    }
+    unfalsified_first();
     if (!mem_.empty()) {
       rebuild_lists();
     } else {  // nothing attached yet: add(f) still sizes the lists
       laid_out_ = false;
       for (auto& l : wl_) l = {0, 0, 0};
     }
+  }
+
+  /// At level 0 with everything propagated: each clause's literals that are
+  /// not false move to the front, so watching the first two is sound
+  /// (occurrence propagation is complete, so no clause is unit there).
+  void unfalsified_first() {
+    for (std::size_t cr = 0; cr < mem_.size(); cr += hdr + mem_[cr]) {
+      std::uint32_t* c = mem_.data() + cr + hdr;
+      std::stable_partition(c, c + mem_[cr], [&](detail::ilit q) { return val(q) >= 0; });
+    }
+  }
+
+  /// Attaches the arena's clauses to freshly laid-out lists, at level 0.
+  void reattach_at_root() {
+    if (!small_) unfalsified_first();
+    for (std::size_t cr = 0; cr < mem_.size(); cr += hdr + mem_[cr]) attach(static_cast<std::uint32_t>(cr));
   }
 
   /// Initial decision order and phases for a fresh solver over up to 64

@@ -45,8 +45,13 @@ class cnf {
 
   /// Declared variable count; add_clause raises it when a literal needs more.
   int num_vars() const noexcept { return vars_; }
+  /// Never below the largest variable a clause uses (solvers and checkers
+  /// size their arrays by num_vars()).
   void set_num_vars(int n) {
     if (n < 0) throw std::invalid_argument("bem::prover::cnf: negative variable count");
+    if (n < used_)
+      throw std::invalid_argument("bem::prover::cnf: " + std::to_string(n) + " variables, but a clause uses variable " +
+                                  std::to_string(used_));
     vars_ = n;
   }
   /// Number of clauses.
@@ -69,6 +74,7 @@ class cnf {
         throw std::invalid_argument("bem::prover::cnf: literal 0 inside a clause");
       const int v = std::abs(l);
       if (v > vars_) vars_ = v;
+      if (v > used_) used_ = v;
       lits_.push_back(l);
     }
   }
@@ -84,13 +90,14 @@ class cnf {
   void clear() noexcept {
     lits_.clear();
     starts_.clear();
-    vars_ = 0;
+    vars_ = used_ = 0;
   }
 
   friend bool operator==(const cnf&, const cnf&) = default;
 
  private:
   int vars_ = 0;
+  int used_ = 0;  ///< the largest variable of any clause
   std::vector<int> lits_;
   std::vector<std::uint32_t> starts_;
 };

@@ -53,7 +53,10 @@ inline void dimacs_tokens(std::string_view line, std::vector<std::string_view>& 
 inline bool dimacs_int(std::string_view tok, long long& v) noexcept {
   const char* b = tok.data();
   const char* e = tok.data() + tok.size();
-  if (b != e && *b == '+') ++b;
+  if (b != e && *b == '+') {
+    ++b;
+    if (b != e && *b == '-') return false;  // "+-5"
+  }
   auto [p, ec] = std::from_chars(b, e, v);
   return ec == std::errc() && p == e;
 }
@@ -101,7 +104,7 @@ inline cnf parse_dimacs(std::string_view text, std::string_view source = "<dimac
         clause.clear();
         continue;
       }
-      if (v > declared_vars || -v > declared_vars)
+      if (v > declared_vars || v < -declared_vars)  // never -v: LLONG_MIN has no negation
         throw dimacs_error(source, line_no,
                            "literal " + std::string(tok) + " exceeds the " + std::to_string(declared_vars) +
                                " variables declared on line " + std::to_string(header_line));

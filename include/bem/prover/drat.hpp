@@ -88,6 +88,14 @@ class drat_checker {
     watches_.assign(2 * nv_ + 2, {});
 
     for (std::size_t i = 0; i < m; ++i) add_clause(f_[i]);
+    // A formula holding the empty clause is refuted by that clause alone
+    // (every lemma is RUP against it): CaDiCaL writes an empty proof there.
+    for (std::size_t i = 0; i < m; ++i)
+      if (f_[i].empty()) {
+        r.core = {i};
+        r.verdict = proof_verdict::accept;
+        return r;
+      }
     std::unordered_multimap<std::uint64_t, std::uint32_t> index;
     for (std::uint32_t c = 0; c < static_cast<std::uint32_t>(m); ++c) index.emplace(key(c), c);
 

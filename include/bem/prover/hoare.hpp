@@ -734,7 +734,20 @@ inline expr wp(const stmt& st, const expr& post, variables& vars, wp_fresh* fres
   const auto& n = st.node();
   switch (n.kind) {
     case detail::stmt_kind::skip: return post;
-    case detail::stmt_kind::assign: return expr(detail::substituter(n.assigns).apply(post.node()));
+    case detail::stmt_kind::assign: {
+      // Each value has its target's type (checked here, as execute() does:
+      // x (u8) := y (s8) would turn x < 5 into a signed y < 5). A literal
+      // value goes in as ite(true, e, x), which has x's type: bare, i := 0
+      // would turn i < 5 into 0 < 5, a comparison of two untyped literals.
+      detail::typer types(vars);
+      std::vector<std::pair<std::size_t, expr>> typed;
+      for (const auto& [k, e] : n.assigns) {
+        const bool untyped = !types.synth(*e.node());
+        types.resolve(*e.node(), vars[k].type);
+        typed.emplace_back(k, untyped ? ite(expr(true), e, vars.handle(k)) : e);
+      }
+      return expr(detail::substituter(typed).apply(post.node()));
+    }
     case detail::stmt_kind::assume: return implies(*n.cond, post);
     case detail::stmt_kind::havoc: {
       const variable v = vars[n.var];

@@ -124,10 +124,13 @@ inline bool drat_looks_binary(std::string_view s) noexcept {
   if (s.empty()) return false;
   if (s[0] == 'a') return true;
   if (s[0] == 'd' && s.size() > 1 && s[1] != ' ' && s[1] != '\t') return true;
+  // Left: binary starting "d " (deleting a clause whose first literal is
+  // +16). Its steps end in NUL bytes; text has no control bytes. Bytes of
+  // 128 and up say nothing: a text comment may hold UTF-8 ("c café").
   const std::size_t n = s.size() < 1024 ? s.size() : 1024;
   for (std::size_t i = 0; i < n; ++i) {
     const auto c = static_cast<unsigned char>(s[i]);
-    if (c != '\n' && c != '\r' && c != '\t' && (c < 32 || c > 126)) return true;
+    if (c != '\n' && c != '\r' && c != '\t' && (c < 32 || c == 127)) return true;
   }
   return false;
 }
