@@ -189,7 +189,9 @@ int main(int argc, char** argv) {
       std::vector<pv::cnf> instances;
       for (long j = 0; j < count; ++j) instances.push_back(pv::random_cnf(cell, 1, static_cast<std::uint64_t>(j)));
       const std::vector<solver_run> runs = run_all(solvers, instances);
-      const std::string label = "(" + std::to_string(n) + "," + std::to_string(ratio) + "n)";
+      char label_text[32];  // not "(" + to_string(n) + ...: GCC 12 warns falsely (-Wrestrict) there
+      std::snprintf(label_text, sizeof label_text, "(%d,%dn)", n, ratio);
+      const std::string label = label_text;
       double best_rate = 0, best_median = 1e300;
       for (std::size_t k = 0; k < runs.size(); ++k) {
         const auto& r = runs[k];

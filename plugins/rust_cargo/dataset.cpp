@@ -2,6 +2,7 @@
 
 #include <bem/hash.hpp>
 
+#include <toml++/toml.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -194,6 +195,35 @@ std::vector<std::string> tokens(const std::string& s) {
   return out;
 }
 
+
+/// A task's Cargo.toml, parsed: [lib] doctest = false (tests.rs is the
+/// judge), no dependency of any kind in any spelling ([dependencies],
+/// [dependencies.x], dependencies = {...}, [target.'cfg'.dependencies]) and
+/// no build script (the suite runs offline and builds nothing but the crate).
+void check_manifest(const std::string& text, const std::string& path) {
+  toml::table m;
+  try {
+    m = toml::parse(text, path);
+  } catch (const toml::parse_error& e) {
+    throw dataset_error(path + ":" + std::to_string(e.source().begin.line) + ": " + std::string(e.description()));
+  }
+  const auto doctest = m["lib"]["doctest"].value<bool>();
+  if (!doctest || *doctest) throw dataset_error(path + ": [lib] needs doctest = false (tests.rs is the judge)");
+  const auto no_dependencies = [&](const toml::table& t, const std::string& where) {
+    for (const char* key : {"dependencies", "dev-dependencies", "build-dependencies"}) {
+      const auto* d = t.get(key);
+      if (d && !(d->is_table() && d->as_table()->empty()))
+        throw dataset_error(path + ": " + where + key + " is not empty (the suite runs offline, without crates)");
+    }
+  };
+  no_dependencies(m, "");
+  if (const auto* targets = m["target"].as_table())
+    for (auto&& [cfg, t] : *targets)
+      if (const auto* tt = t.as_table()) no_dependencies(*tt, "target." + std::string(cfg.str()) + ".");
+  if (m["package"]["build"]) throw dataset_error(path + ": package.build: no build script (the suite runs offline)");
+  if (m.contains("patch") || m.contains("replace"))
+    throw dataset_error(path + ": [patch] and [replace] name crates from elsewhere (the suite runs offline)");
+}
 }  // namespace
 
 std::size_t tests_module_insertion_point(const std::string& s) {
@@ -344,7 +374,10 @@ task load_task(const fs::path& dir) {
   const YAML::Node tags = meta["tags"];
   if (!tags) field_error(meta_path, "tags", "missing");
   if (!tags.IsSequence() || tags.size() == 0) field_error(meta_path, "tags", "must be a non-empty list");
-  for (const auto& tag : tags) t.tags.push_back(tag.as<std::string>());
+  for (const auto& tag : tags) {
+    if (!tag.IsScalar() || tag.Scalar().empty()) field_error(meta_path, "tags", "must hold non-empty strings");
+    t.tags.push_back(tag.Scalar());
+  }
   t.expected_behavior = scalar(meta, meta_path, "expected_behavior");
   t.compile_command = scalar(meta, meta_path, "compile_command");
   if (t.compile_command != "cargo build --offline")
@@ -381,11 +414,7 @@ task load_task(const fs::path& dir) {
       throw dataset_error((dir / "src/lib.rs").string() + ": missing (projects need a crate root)");
   }
   const auto cargo_path = (dir / "Cargo.toml").string();
-  if (t.cargo_toml.find("doctest = false") == std::string::npos)
-    throw dataset_error(cargo_path + ": [lib] needs doctest = false (tests.rs is the judge)");
-  if (std::regex_search(t.cargo_toml, std::regex(R"(\[(dev-|build-)?dependencies\]\s*\n\s*[A-Za-z_])")) ||
-      std::regex_search(t.cargo_toml, std::regex(R"(^\s*build\s*=)", std::regex::multiline)))
-    throw dataset_error(cargo_path + ": no dependencies and no build script (the suite runs offline)");
+  check_manifest(t.cargo_toml, cargo_path);
 
   switch (t.kind()) {
     case splice_kind::continuation:

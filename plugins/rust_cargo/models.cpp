@@ -192,8 +192,12 @@ class stored_model final : public code_model {
       ++number;
       if (line.empty()) continue;
       const auto j = json::parse(line, nullptr, false);
+      const std::string where = path + ":" + std::to_string(number) + ": ";
       if (j.is_discarded() || !j.is_object() || !j.contains("task") || !j.contains("output") || !j.contains("greedy"))
-        throw std::runtime_error(path + ":" + std::to_string(number) + ": not a sample record (task, greedy, output)");
+        throw std::runtime_error(where + "not a sample record (task, greedy, output)");
+      for (const auto& [field, ok] : {std::pair{"task", j["task"].is_string()}, std::pair{"greedy", j["greedy"].is_boolean()},
+                                      std::pair{"output", j["output"].is_string()}})
+        if (!ok) throw std::runtime_error(where + "field '" + field + "' must be a " + (std::string(field) == "greedy" ? "Boolean" : "string"));
       auto& list = j["greedy"].get<bool>() ? greedy_[j["task"]] : sampled_[j["task"]];
       list.push_back(j["output"].get<std::string>());
     }

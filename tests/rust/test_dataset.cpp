@@ -8,6 +8,8 @@
 
 #include <doctest/doctest.h>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -225,7 +227,17 @@ TEST_CASE("malformed tasks are rejected with the file and the field named") {
       {"metadata.yaml", "tags: [iterators, closures]", "tags: [iterators, closures", "metadata.yaml:"},
       {"metadata.yaml", "expected_runtime_s: 0.1", "expected_runtime_s: soon", "field 'expected_runtime_s'"},
       {"Cargo.toml", "doctest = false", "", "Cargo.toml: [lib] needs doctest = false"},
-      {"Cargo.toml", "[dependencies]", "[dependencies]\nrand = \"0.8\"", "Cargo.toml: no dependencies"},
+      {"metadata.yaml", "tags: [iterators, closures]", "tags: [iterators, {a: 1}]", "field 'tags': must hold non-empty strings"},
+      {"Cargo.toml", "doctest = false", "doctest = true", "Cargo.toml: [lib] needs doctest = false"},
+      // Every spelling of a dependency, and a build script.
+      {"Cargo.toml", "[dependencies]", "[dependencies]\nrand = \"0.8\"", "Cargo.toml: dependencies is not empty"},
+      {"Cargo.toml", "[dependencies]", "[dependencies.serde]\nversion = \"1\"", "Cargo.toml: dependencies is not empty"},
+      {"Cargo.toml", "[dependencies]", "[dev-dependencies]\nrand = \"0.8\"", "Cargo.toml: dev-dependencies is not empty"},
+      {"Cargo.toml", "[dependencies]", "[target.'cfg(unix)'.build-dependencies]\ncc = \"1\"",
+       "Cargo.toml: target.cfg(unix).build-dependencies is not empty"},
+      {"Cargo.toml", "edition = \"2021\"", "edition = \"2021\"\nbuild = \"build.rs\"", "Cargo.toml: package.build"},
+      {"Cargo.toml", "[dependencies]", "[patch.crates-io]\nrand = { path = \"x\" }", "Cargo.toml: [patch]"},
+      {"Cargo.toml", "[dependencies]", "[dependencies", "Cargo.toml:10:"},
       {"solution.rs", "pub fn", "fn", "solution.rs: must start with prompt.rs"},
   };
   for (const auto& c : cases) {
@@ -314,4 +326,27 @@ TEST_CASE("unbiased pass@k") {
       }
   CHECK_THROWS(pass_at_k(4, 1, 5));  // needs n >= k
   CHECK_THROWS(pass_at_k(4, 5, 1));
+}
+
+TEST_CASE("the stored model names the file, line and field of a bad sample record") {
+  const fs::path file = fs::temp_directory_path() / ("bem-stored-" + std::to_string(::getpid()) + ".jsonl");
+  const auto load = [&](const std::string& text) -> std::string {
+    std::ofstream(file) << text;
+    bem::parameters p;
+    p.set("samples", file.string());
+    try {
+      (void)make_model_factory("stored", p, "");
+      return "";
+    } catch (const std::exception& e) {
+      return e.what();
+    }
+  };
+  const std::string good = R"({"task":"t","greedy":false,"output":"x"})";
+  CHECK(load(good + "\n") == "");
+  CHECK(contains(load(good + "\n" + R"({"task":"t","greedy":"no","output":"x"})" + "\n"),
+                 file.string() + ":2: field 'greedy' must be a Boolean"));
+  CHECK(contains(load(R"({"task":7,"greedy":true,"output":"x"})"), file.string() + ":1: field 'task' must be a string"));
+  CHECK(contains(load(R"({"task":"t","greedy":true,"output":null})"), ":1: field 'output' must be a string"));
+  CHECK(contains(load("[1]\n"), ":1: not a sample record"));
+  fs::remove(file);
 }

@@ -30,7 +30,9 @@
 //   2. Every assignment of the free (input) variables extends to a model:
 //      the encoder never constrains inputs, except through assert_true and
 //      add_clause, which the caller issues.
-//   3. Variable numbers are dense: 1..num_vars() are all used by formula().
+//   3. Variable numbers are dense: 1..num_vars() are the variables made
+//      (inputs by fresh(), gate outputs), formula().num_vars() is
+//      num_vars(); an input no clause mentions is simply unconstrained.
 //
 // The CNF is handed to any SAT back end (bem/prover/sat_backend.hpp): at once
 // with sat_check<B>(formula()), or incrementally with flush(backend, from),
