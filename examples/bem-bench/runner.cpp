@@ -568,21 +568,21 @@ std::string run_in_child(const prepared_run& p, run_recorder& rec, const std::st
   }
   if (pid == 0) {
     ::close(fds[0]);
-    int code = 0;
+    std::string message;
     try {
       bem::cycle_counter counter;  // hardware counters count the thread that opened them
-      const std::string message = "done\n" + run_here(p, rec, counter, out_dir);
-      for (std::size_t at = 0; at < message.size();) {
-        const ssize_t w = ::write(fds[1], message.data() + at, message.size() - at);
-        if (w < 0 && errno == EINTR) continue;
-        if (w <= 0) break;
-        at += static_cast<std::size_t>(w);
-      }
-    } catch (...) {
-      code = 3;  // the records could not be written: the parent says so
+      message = "done\n" + run_here(p, rec, counter, out_dir);
+    } catch (const std::exception& e) {  // run_here failed to write a record
+      message = std::string("unwritten\n") + e.what();
+    }
+    for (std::size_t at = 0; at < message.size();) {
+      const ssize_t w = ::write(fds[1], message.data() + at, message.size() - at);
+      if (w < 0 && errno == EINTR) continue;
+      if (w <= 0) break;
+      at += static_cast<std::size_t>(w);
     }
     std::fflush(nullptr);
-    ::_exit(code);  // no atexit handlers or static destructors: they are the parent's
+    ::_exit(0);  // no atexit handlers or static destructors: they are the parent's
   }
   ::close(fds[1]);
   std::string message;
@@ -612,13 +612,15 @@ std::string run_in_child(const prepared_run& p, run_recorder& rec, const std::st
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
-  if (!timed_out && WIFEXITED(status) && WEXITSTATUS(status) == 0 && message.rfind("done\n", 0) == 0)
-    return message.substr(5);
+  const bool ended = !timed_out && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+  if (ended && message.rfind("done\n", 0) == 0) return message.substr(5);
   // The child did not finish: its last record may be half written.
   drop_torn_last_line(results_path);
   const std::string error =
       timed_out ? "the run exceeded the time limit of " + seconds_text(timeout_s) + " (--run-timeout) and was killed"
-                : abnormal_end(status);
+      : ended && message.rfind("unwritten\n", 0) == 0
+          ? "the run's records could not be written: " + message.substr(10)
+          : abnormal_end(status);
   rec.failure(error);
   rec.finish(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), false);
   return error;
