@@ -9,10 +9,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 build=${BEM_BUILD_DIR:-$here/../../build}
 exe=$build/bench/nn/nn_bench_native
 [ -x "$exe" ] || exe=$build/bench/nn/nn_bench
-if [ ! -x "$exe" ]; then echo "RESULT name=nn skipped=nn_bench not built in $build"; exit 0; fi
+if [ ! -x "$exe" ]; then echo "RESULT name=nn failed=nn_bench not built in $build"; exit 1; fi
 py=/usr/bin/python3
 if ! "$py" -c 'import torch' 2>/dev/null; then
-  "$exe" "$@"
+  "$exe" "$@" || { echo "RESULT name=nn failed=nn_bench exited with an error"; exit 1; }
   echo "RESULT name=nn skipped=python3-torch not installed (apt-get install python3-torch)"
   exit 0
 fi

@@ -304,7 +304,7 @@ int main(int argc, char** argv) {
   std::printf("checksum %llu\n", static_cast<unsigned long long>(checksum));
 #if BEM_ROUTE_BENCH_FAISS
   if (faiss_best[0] <= 0 || faiss_best[1] <= 0) {
-    std::printf("RESULT name=route skipped=no FAISS index reached recall@1 >= 0.99\n");
+    std::printf("RESULT name=route failed=no FAISS index reached recall@1 >= 0.99\n");
     return 1;
   }
   std::printf("best FAISS k=1: %s %.0f q/s; k=16: %s %.0f q/s\n", faiss_best_name[0].c_str(), faiss_best[0],

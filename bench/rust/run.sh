@@ -12,7 +12,7 @@ build=${BEM_BUILD_DIR:-$here/../../build}
 root=$(cd "$here/../.." && pwd)
 bench=$build/examples/bem-bench/bem-bench
 if [ ! -x "$bench" ] || [ ! -f "$build/plugins/bem_rust_cargo.so" ]; then
-  echo "RESULT name=rust skipped=bem-bench or the rust_cargo plugin not built in $build"; exit 0
+  echo "RESULT name=rust failed=bem-bench or the rust_cargo plugin not built in $build"; exit 1
 fi
 command -v cargo >/dev/null || { echo "RESULT name=rust skipped=no cargo on PATH"; exit 0; }
 glob="*"

@@ -36,8 +36,9 @@ commands:
   run [SUITE.toml] [--out DIR] [--only GLOB] [--shard I/N] [--resume]
       [--run-timeout S] [--in-process]
         run a suite (default: the embedded 'quick' suite); records go to
-        DIR/results.jsonl as they are measured (default DIR: results/SUITE),
-        then DIR/metrics.json and DIR/report.html are written.
+        DIR/results.jsonl as they are measured (default DIR: results/SUITE,
+        or results/SUITE-2, -3, ... when it holds records), then
+        DIR/metrics.json and DIR/report.html are written.
         --only GLOB   runs whose "LABEL/TASK/MODEL" matches the glob
         --shard I/N   the I-th of N deterministic shards, 0 <= I < N
         --resume      keep finished runs in DIR and run only the others
@@ -164,7 +165,12 @@ int cmd_run(const std::vector<std::string>& args, const std::vector<std::string>
   const suite s = suite_file.empty() ? quick_suite() : load_suite_file(suite_file);
   if (opt.in_process && opt.run_timeout_s > 0)
     throw usage_error("--run-timeout needs runs in child processes; it cannot be combined with --in-process");
-  if (opt.out_dir.empty()) opt.out_dir = "results/" + s.name;
+  if (opt.out_dir.empty()) {
+    // The default folder never refuses a second run: results/NAME, else the
+    // first of results/NAME-2, -3, ... that holds no records.
+    opt.out_dir = "results/" + s.name;
+    for (int n = 2; !opt.resume && holds_records(opt.out_dir); ++n) opt.out_dir = "results/" + s.name + "-" + std::to_string(n);
+  }
   opt.progress_bar = isatty(STDERR_FILENO) != 0;
 
   bem::plugin_registry reg;
@@ -172,12 +178,10 @@ int cmd_run(const std::vector<std::string>& args, const std::vector<std::string>
   for (const auto& f : reg.failures()) std::fprintf(stderr, "warning: plugin %s\n", f.describe().c_str());
   validate_suite(s, reg);
 
-  fs::create_directories(opt.out_dir);
-  {
+  const run_totals t = run_suite(s, reg, opt, [&] {
     std::ofstream ctx(fs::path(opt.out_dir) / "context.json");
     ctx << build_context(s, command_line, reg).dump(1) << "\n";
-  }
-  const run_totals t = run_suite(s, reg, opt);
+  });
   if (t.selected == 0 && !opt.only.empty())
     std::fprintf(stderr, "note: --only '%s' selects none of the suite's runs%s (the suite was checked)\n",
                  opt.only.c_str(), opt.shard_count > 1 ? " in this shard" : "");

@@ -7,6 +7,7 @@
 #include <metrics/records.hpp>
 
 #include <iosfwd>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,9 @@ using json = bem::metrics::json;
 /// The run's context: hardware report, compiler, flags, git revision, date,
 /// suite and plugins.
 json build_context(const suite& s, const std::vector<std::string>& command_line, const bem::plugin_registry& reg);
+
+/// The run ids whose run_wall_time record says "ok": the runs that finished.
+std::set<std::string> finished_runs(const std::vector<json>& records);
 
 /// Across-seed summaries of per-seed records: mean, sample standard
 /// deviation and a Student-t 95% interval per (task, model, configuration,

@@ -1,5 +1,7 @@
 #include "runner.hpp"
 
+#include "report.hpp"
+
 #include <bem/cycles.hpp>
 #include <bem/plugin.hpp>
 #include <bem/prng.hpp>
@@ -9,6 +11,7 @@
 #include <fcntl.h>
 #include <fnmatch.h>
 #include <poll.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -17,8 +20,10 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <optional>
 #include <regex>
@@ -545,19 +550,56 @@ std::string abnormal_end(int status) {
   if (WIFEXITED(status))
     return "the run's process exited with status " + std::to_string(WEXITSTATUS(status)) +
            " before it finished: a plugin called exit()";
-  return "the run's process ended abnormally";
+  return "the run's process ended abnormally before it finished";
 }
+
+/// The process group of the run in progress in a child process (0: none),
+/// for the signal handler below.
+volatile std::sig_atomic_t run_group = 0;
+
+/// SIGINT, SIGTERM, SIGHUP to the driver: the run's process group (its own,
+/// so that a timeout reaches what it started) goes too, then the driver.
+extern "C" void end_with_the_run(int sig) {
+  if (run_group > 0) ::kill(-static_cast<pid_t>(run_group), SIGKILL);
+  ::signal(sig, SIG_DFL);
+  ::raise(sig);
+}
+
+/// The child's last message, "done LENGTH\n" then LENGTH bytes of error text
+/// ("" for success), or "unwritten LENGTH\n" and why its records could not
+/// be written. Complete once those bytes have arrived.
+struct child_report {
+  std::string kind, text;
+  bool complete = false;
+  static std::string frame(const std::string& kind, const std::string& text) {
+    return kind + " " + std::to_string(text.size()) + "\n" + text;
+  }
+  void parse(const std::string& data) {
+    const auto nl = data.find('\n');
+    const auto space = data.find(' ');
+    if (nl == std::string::npos || space == std::string::npos || space > nl) return;
+    const std::size_t length = std::strtoull(data.c_str() + space + 1, nullptr, 10);
+    if (data.size() - nl - 1 < length) return;
+    kind = data.substr(0, space);
+    text = data.substr(nl + 1, length);
+    complete = true;
+  }
+};
 
 /// Executes one run in a child process, so that a plugin that crashes,
 /// aborts, calls exit() or hangs past the time limit fails its own run and
-/// the suite goes on. The child writes the records (one O_APPEND write
-/// each) and ends by sending "done" and its error through a pipe; a child
-/// that ends without sending it did not finish, and the parent records why.
+/// the suite goes on. The child, in a process group of its own, writes the
+/// records (one O_APPEND write each) and ends with a report through a pipe.
+/// The run counts as finished when that report is complete, whatever
+/// processes the plugin left holding the pipe: those are killed with the
+/// group. A child that ends without it did not finish, and the parent
+/// records why.
 std::string run_in_child(const prepared_run& p, run_recorder& rec, const std::string& results_path,
                          const std::string& out_dir, double timeout_s) {
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
   std::fflush(nullptr);  // the child must not write the parent's buffered output again
+  const pid_t parent = ::getpid();
   const auto t0 = std::chrono::steady_clock::now();
   const pid_t pid = ::fork();
   if (pid < 0) {
@@ -567,60 +609,70 @@ std::string run_in_child(const prepared_run& p, run_recorder& rec, const std::st
     throw std::runtime_error(std::string("fork: ") + std::strerror(e));
   }
   if (pid == 0) {
+    ::setpgid(0, 0);
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // a driver killed by SIGKILL takes the run along
+    if (::getppid() != parent) ::_exit(1);
     ::close(fds[0]);
     std::string message;
     try {
       bem::cycle_counter counter;  // hardware counters count the thread that opened them
-      message = "done\n" + run_here(p, rec, counter, out_dir);
+      message = child_report::frame("done", run_here(p, rec, counter, out_dir));
     } catch (const std::exception& e) {  // run_here failed to write a record
-      message = std::string("unwritten\n") + e.what();
+      message = child_report::frame("unwritten", e.what());
     }
+    std::fflush(nullptr);  // before the report: the parent kills the group once it has it
     for (std::size_t at = 0; at < message.size();) {
       const ssize_t w = ::write(fds[1], message.data() + at, message.size() - at);
       if (w < 0 && errno == EINTR) continue;
       if (w <= 0) break;
       at += static_cast<std::size_t>(w);
     }
-    std::fflush(nullptr);
     ::_exit(0);  // no atexit handlers or static destructors: they are the parent's
   }
+  ::setpgid(pid, pid);  // also here: no race with the kills below
+  run_group = pid;
   ::close(fds[1]);
-  std::string message;
-  bool timed_out = false;
+  ::fcntl(fds[0], F_SETFL, O_NONBLOCK);
+  std::string data;
+  child_report report;
+  bool timed_out = false, exited = false;
+  int status = 0;
   char buf[4096];
-  while (true) {
-    int wait_ms = -1;
+  const auto drain = [&] {
+    for (ssize_t n; (n = ::read(fds[0], buf, sizeof buf)) > 0;) data.append(buf, static_cast<std::size_t>(n));
+    report.parse(data);
+  };
+  while (!report.complete && !exited) {
+    int wait_ms = 100;  // the child's end is checked at least this often
     if (timeout_s > 0) {
       const double left = timeout_s - std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       if (left <= 0) {
         timed_out = true;
-        ::kill(pid, SIGKILL);
         break;
       }
-      wait_ms = static_cast<int>(std::min(left * 1000.0 + 1.0, 3.6e6));
+      wait_ms = static_cast<int>(std::min(left * 1000.0 + 1.0, 100.0));
     }
     pollfd pfd{fds[0], POLLIN, 0};
-    const int ready = ::poll(&pfd, 1, wait_ms);
-    if (ready < 0 && errno == EINTR) continue;
-    if (ready == 0) continue;  // the deadline is checked above
-    const ssize_t n = ::read(fds[0], buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;  // EOF: the child closed the pipe (it ended)
-    message.append(buf, static_cast<std::size_t>(n));
+    (void)::poll(&pfd, 1, wait_ms);
+    drain();
+    if (!report.complete && ::waitpid(pid, &status, WNOHANG) != 0) {
+      exited = true;  // (or waitpid failed): all it wrote is in the pipe now
+      drain();
+    }
   }
+  ::kill(-pid, SIGKILL);  // what the run left behind, or the run itself on a timeout
+  if (!exited)
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+  run_group = 0;
   ::close(fds[0]);
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  const bool ended = !timed_out && WIFEXITED(status) && WEXITSTATUS(status) == 0;
-  if (ended && message.rfind("done\n", 0) == 0) return message.substr(5);
+  if (report.complete && report.kind == "done") return report.text;
   // The child did not finish: its last record may be half written.
   drop_torn_last_line(results_path);
   const std::string error =
       timed_out ? "the run exceeded the time limit of " + seconds_text(timeout_s) + " (--run-timeout) and was killed"
-      : ended && message.rfind("unwritten\n", 0) == 0
-          ? "the run's records could not be written: " + message.substr(10)
-          : abnormal_end(status);
+      : report.complete ? "the run's records could not be written: " + report.text
+                        : abnormal_end(status);
   rec.failure(error);
   rec.finish(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), false);
   return error;
@@ -631,8 +683,7 @@ std::set<std::string> prune_unfinished(const std::string& path) {
   std::set<std::string> finished;
   if (!fs::exists(path)) return finished;
   const auto records = bem::metrics::read_jsonl(path);
-  for (const auto& r : records)
-    if (r.value("metric", "") == "run_wall_time" && r.value("status", "") == "ok") finished.insert(r.value("run_id", ""));
+  finished = finished_runs(records);
   const std::string tmp = path + ".resume";
   {
     bem::metrics::jsonl_appender out(tmp, true);
@@ -646,6 +697,12 @@ std::set<std::string> prune_unfinished(const std::string& path) {
 }  // namespace
 
 std::string run_selector(const run_spec& r) { return r.label + "/" + r.task + "/" + r.model; }
+
+bool holds_records(const std::string& out_dir) {
+  std::error_code ec;
+  const auto size = fs::file_size(fs::path(out_dir) / "results.jsonl", ec);
+  return !ec && size > 0;
+}
 
 void validate_suite(const suite& s, bem::plugin_registry& registry) {
   std::set<std::string> checked;
@@ -683,7 +740,8 @@ void validate_suite(const suite& s, bem::plugin_registry& registry) {
   }
 }
 
-run_totals run_suite(const suite& s, bem::plugin_registry& registry, const run_options& opt) {
+run_totals run_suite(const suite& s, bem::plugin_registry& registry, const run_options& opt,
+                     const std::function<void()>& before_writing) {
   run_totals totals;
   std::vector<const run_spec*> selected;
   for (std::size_t i = 0; i < s.runs.size(); ++i) {
@@ -718,12 +776,12 @@ run_totals run_suite(const suite& s, bem::plugin_registry& registry, const run_o
     prepared.push_back(std::move(p));
   }
 
-  fs::create_directories(opt.out_dir);
   const std::string results = (fs::path(opt.out_dir) / "results.jsonl").string();
-  std::error_code ec;
-  if (!opt.resume && fs::file_size(results, ec) > 0 && !ec)
+  if (!opt.resume && holds_records(opt.out_dir))
     throw config_error(results + " already holds the records of an earlier run: --resume continues it; to start "
                        "afresh, choose another --out or remove that file");
+  fs::create_directories(opt.out_dir);
+  if (before_writing) before_writing();
   std::set<std::string> finished;
   if (opt.resume) finished = prune_unfinished(results);
   bem::metrics::jsonl_appender out(results, !opt.resume);
@@ -738,7 +796,12 @@ run_totals run_suite(const suite& s, bem::plugin_registry& registry, const run_o
   }
 
   std::optional<bem::cycle_counter> counter;  // in a child process each run opens its own
-  if (opt.in_process) counter.emplace();
+  if (opt.in_process) {
+    counter.emplace();
+  } else {
+    ::signal(SIGCHLD, SIG_DFL);  // an inherited SIG_IGN would reap the children before waitpid saw them
+    for (int sig : {SIGINT, SIGTERM, SIGHUP}) ::signal(sig, end_with_the_run);
+  }
   progress bar(static_cast<int>(todo.size()), opt.progress_bar);
   for (const auto* p : todo) {
     run_recorder rec(out, s, *p);

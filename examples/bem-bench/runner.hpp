@@ -6,6 +6,7 @@
 #include <bem/plugin_host.hpp>
 #include <metrics/records.hpp>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -32,8 +33,15 @@ struct run_totals {
 void validate_suite(const suite& s, bem::plugin_registry& registry);
 
 /// Runs the suite, appending records to out_dir/results.jsonl as they are
-/// measured, and returns the totals.
-run_totals run_suite(const suite& s, bem::plugin_registry& registry, const run_options& opt);
+/// measured, and returns the totals. Configuration errors (two runs of one
+/// identity, a results file already holding records without --resume) are
+/// thrown before anything is written; `before_writing` is called after those
+/// checks, before the first record (the driver writes context.json there).
+run_totals run_suite(const suite& s, bem::plugin_registry& registry, const run_options& opt,
+                     const std::function<void()>& before_writing = {});
+
+/// True when out_dir/results.jsonl exists and is not empty.
+bool holds_records(const std::string& out_dir);
 
 /// "LABEL/TASK/MODEL" for --only.
 std::string run_selector(const run_spec& r);

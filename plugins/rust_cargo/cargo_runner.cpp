@@ -184,6 +184,7 @@ cargo_runner::cargo_runner(toolchain tc, sandbox box, runner_limits limits, fs::
   // Only this user may reach the samples' files: run as root, a sample's
   // files are root's on the host, setuid bit included.
   fs::create_directories(dir_);
+  if (fs::is_symlink(dir_)) throw std::runtime_error(dir_.string() + " is a symbolic link, not a worker folder");
   fs::permissions(dir_, fs::perms::owner_all, fs::perm_options::replace);
 }
 
@@ -225,9 +226,9 @@ void remove_sample_folder(const fs::path& dir) {
     throw std::runtime_error("cannot remove the sample folder " + dir.string() + ": " + ec.message());
 }
 
-/// A step that failed on a full disk failed for the machine, not the model
-/// (another worker's sample may have filled it): the run stops with that
-/// error rather than score the sample.
+/// A step that failed on a disk still full once its sample's files are gone
+/// failed for the machine, not the model (another worker's sample may be
+/// filling it): the run stops with that error rather than score the sample.
 void check_disk_space(const fs::path& dir) {
   struct statvfs fs_info {};
   if (statvfs(dir.c_str(), &fs_info) != 0) return;
@@ -262,20 +263,19 @@ sample_outcome cargo_runner::evaluate(const std::map<std::string, std::string>& 
   o.build_seconds = build.seconds;
   o.build_peak_rss_kib = build.peak_rss_kib;
   if (!build.ok()) {
-    check_disk_space(dir);
     parse_compiler_messages(build.out, o.error_codes, o.first_error);
     if (o.first_error.empty()) o.first_error = build.err.substr(build.err.size() > 800 ? build.err.size() - 800 : 0);
     o.result = build.timed_out                          ? verdict::build_timeout
                : build.output_flood || build.signal != 0 ? verdict::resource_limit
                                                           : verdict::compile_error;
     remove_sample_folder(dir);
+    check_disk_space(dir_);  // after the sample's own files are gone: a sample may fill the disk itself
     return o;
   }
   o.compiled = true;
   const auto test = run_confined(box_, {tc_.cargo, "test", "--offline", "--lib"}, dir.string(), env, limits_.test);
   o.test_seconds = test.seconds;
   o.test_peak_rss_kib = test.peak_rss_kib;
-  if (!test.ok()) check_disk_space(dir);
   // Only the task's own tests count, each reported exactly once: tests the
   // sample adds, and libtest's summary lines (anyone can print those), do not.
   const auto report = parse_test_report(test.out);
@@ -310,6 +310,7 @@ sample_outcome cargo_runner::evaluate(const std::map<std::string, std::string>& 
                                           std::to_string(expected_tests.size()) + " missing)\n" + tail();
   }
   remove_sample_folder(dir);
+  if (!test.ok()) check_disk_space(dir_);
   return o;
 }
 

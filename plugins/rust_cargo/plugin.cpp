@@ -15,11 +15,16 @@
 
 #include <nlohmann/json.hpp>
 
-#include <algorithm>
-#include <atomic>
-#include <chrono>
 #include <dlfcn.h>
 #include <fnmatch.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <mutex>
 #include <thread>
@@ -35,6 +40,16 @@ fs::path module_dir() {
   Dl_info info{};
   if (dladdr(reinterpret_cast<void*>(&module_dir), &info) == 0 || info.dli_fname == nullptr) return {};
   return fs::absolute(info.dli_fname).parent_path();
+}
+
+/// A fresh folder of the temporary directory that only this user can reach
+/// (mkdtemp: never a name someone else could have planted a link at).
+fs::path private_temp_folder() {
+  std::string name = (fs::temp_directory_path() / "bem-rust-XXXXXX").string();
+  if (::mkdtemp(name.data()) == nullptr)
+    throw std::runtime_error("cannot create a work folder under " + fs::temp_directory_path().string() + ": " +
+                             std::strerror(errno));
+  return name;
 }
 
 std::string default_dataset() {
@@ -151,11 +166,10 @@ class rust_cargo_benchmark {
       throw std::runtime_error("refusing to build and run model-generated code without a sandbox (" + why +
                                "); install bubblewrap, or pass unsafe_unconfined = true to run it unconfined");
 
-    const fs::path work = context.artifact_dir.empty()
-                              ? fs::temp_directory_path() / ("bem-rust-" + std::to_string(getpid()))
-                              : fs::path(context.artifact_dir) / "work";
+    const fs::path work = context.artifact_dir.empty() ? private_temp_folder() : fs::path(context.artifact_dir) / "work";
     // Owner only: every sample's folder lies below (cargo_runner).
     fs::create_directories(work);
+    if (fs::is_symlink(work)) throw std::runtime_error(work.string() + " is a symbolic link, not a work folder");
     fs::permissions(work, fs::perms::owner_all, fs::perm_options::replace);
     std::vector<task_result> results(data_.tasks.size());
     std::atomic<std::size_t> next{0};

@@ -346,6 +346,22 @@ class Driver(unittest.TestCase):
             self.assertIn(message, r.stderr, extra)
             self.assertRegex(r.stderr, r"s\.toml:\d+:\d+: ", extra)
             self.assertFalse(os.path.exists(os.path.join(self.tmp, "o", "results.jsonl")), extra)
+        # the same run once the plugin's defaults are filled in (rtc's length is 64 by default)
+        p = self.write("d.toml", """
+            name = "d"
+            [[run]]
+            task = "rtc"
+            model = "reference"
+            [[run]]
+            task = "rtc"
+            model = "reference"
+            [run.params]
+            length = 64
+        """)
+        r = bench("run", p, "--out", os.path.join(self.tmp, "o"))
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("d.toml:6:1: run 'run2' (rtc x reference, seed 1) measures exactly what run 'run1' at", r.stderr)
+        self.assertFalse(os.path.exists(os.path.join(self.tmp, "o", "context.json")))
         # model parameters for a microbenchmark that takes no model
         p = self.write("m.toml", """
             name = "m"
@@ -367,11 +383,18 @@ class Driver(unittest.TestCase):
         out = os.path.join(self.tmp, "o")
         self.assertEqual(bench("run", suite, "--out", out, "--only", "*/rtc/reference").returncode, 0)
         before = read(os.path.join(out, "results.jsonl"))
+        context = read(os.path.join(out, "context.json"))
         self.assertTrue(before)
         r = bench("run", suite, "--out", out, "--only", "nothing")
         self.assertEqual(r.returncode, 2)
         self.assertIn("already holds the records of an earlier run: --resume continues it", r.stderr)
         self.assertEqual(read(os.path.join(out, "results.jsonl")), before)
+        self.assertEqual(read(os.path.join(out, "context.json")), context)  # the refused run wrote nothing
+        # Without --out, a second run goes to a fresh folder beside the first.
+        for expect in ("results/small", "results/small-2"):
+            r = bench("run", suite, "--only", "*/rtc/reference", cwd=self.tmp)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertIn(f"results: {expect}/results.jsonl", r.stdout)
         r = bench("run", suite, "--out", out, "--only", "nothing", "--resume")
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertIn("selects none of the suite's runs", r.stderr)
@@ -479,6 +502,87 @@ class Driver(unittest.TestCase):
         for bad in (["--run-timeout", "0"], ["--run-timeout", "x"], ["--run-timeout", "1", "--in-process"]):
             r = bench("--plugin-path", THROWING, "run", p, "--out", os.path.join(self.tmp, "b"), *bad)
             self.assertEqual(r.returncode, 2, bad)
+
+    def process_gone(self, pid_file, within=10.0):
+        """True when the process whose pid the model wrote is gone (or a zombie) within `within` s."""
+        with open(pid_file) as f:
+            pid = int(f.read())
+        deadline = time.monotonic() + within
+        while time.monotonic() < deadline:
+            try:
+                with open(f"/proc/{pid}/status") as f:
+                    if any(l.startswith("State:") and "Z" in l for l in f):
+                        return True
+            except FileNotFoundError:
+                return True
+            time.sleep(0.1)
+        return False
+
+    def model_suite(self, how, **params):
+        extra = "".join(f'{k} = "{v}"\n' for k, v in params.items())
+        return self.write(f"{how}.toml", f"""
+            name = "{how}"
+            [defaults]
+            seeds = [1]
+            test_sequences = 50
+            train_sequences = 64
+            [[run]]
+            task = "txc"
+            model = "crashing_model"
+            [run.params]
+            length = 8
+            [run.model_params]
+            how = "{how}"
+        """ + textwrap.indent(extra, " " * 12))
+
+    def test_processes_a_run_leaves_behind_neither_hold_up_the_suite_nor_outlive_it(self):
+        pid_file = os.path.join(self.tmp, "left.pid")
+        out = os.path.join(self.tmp, "o")
+        start = time.monotonic()
+        r = bench("--plugin-path", THROWING, "run", self.model_suite("leave", pid_file=pid_file), "--out", out,
+                  "--run-timeout", "30")
+        self.assertLess(time.monotonic() - start, 20)  # not the 60 s the leftover sleeps
+        self.assertEqual(r.returncode, 0, r.stderr)
+        ends = [(x["metric"], x["status"]) for x in records(out) if x["metric"] in ("run_wall_time", "run_error")]
+        self.assertEqual(ends, [("run_wall_time", "ok")])  # one end record, no timeout after it
+        self.assertTrue(self.process_gone(pid_file))
+
+    def test_a_timeout_kills_what_the_run_started(self):
+        pid_file = os.path.join(self.tmp, "hang.pid")
+        out = os.path.join(self.tmp, "o")
+        r = bench("--plugin-path", THROWING, "run", self.model_suite("hang", pid_file=pid_file), "--out", out,
+                  "--run-timeout", "1.5")
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertTrue(self.process_gone(pid_file))
+
+    def test_interrupting_the_driver_ends_the_run_in_progress(self):
+        pid_file = os.path.join(self.tmp, "hang.pid")
+        out = os.path.join(self.tmp, "o")
+        e = dict(os.environ, BEM_PLUGIN_PATH="")
+        p = subprocess.Popen([BENCH, "--plugin-path", THROWING, "run", self.model_suite("hang", pid_file=pid_file),
+                              "--out", out], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=e)
+        deadline = time.monotonic() + 30
+        while not os.path.exists(pid_file) or not read(pid_file).strip():
+            self.assertLess(time.monotonic(), deadline, "the run never started")
+            time.sleep(0.05)
+        p.send_signal(signal.SIGINT)
+        p.communicate(timeout=30)
+        self.assertEqual(p.returncode, -signal.SIGINT)
+        self.assertTrue(self.process_gone(pid_file))
+        before = read(os.path.join(out, "results.jsonl"))
+        time.sleep(1)
+        self.assertEqual(read(os.path.join(out, "results.jsonl")), before)  # nothing writes on
+        self.assertNotIn("run_wall_time", before)
+
+    def test_a_record_torn_by_a_dying_process_is_cut(self):
+        out = os.path.join(self.tmp, "o")
+        os.makedirs(out)
+        torn = os.path.join(out, "results.jsonl")
+        r = bench("--plugin-path", THROWING, "run", self.model_suite("torn", torn_file=torn), "--out", out)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        recs = records(out)  # json.loads of every line: the half record is gone
+        self.assertEqual([x["metric"] for x in recs[-2:]], ["run_error", "run_wall_time"])
+        self.assertIn("killed by signal %d" % signal.SIGSEGV, recs[-2]["error"])
 
     def test_in_process_runs_give_the_same_records(self):
         suite = self.write("s.toml", SMALL_SUITE)

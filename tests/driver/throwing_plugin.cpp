@@ -7,10 +7,14 @@
 #include <bem/plugin.hpp>
 #include <tasks/temporal.hpp>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <chrono>
 #include <csignal>
 #include <cstdint>
 #include <cstdlib>
+#include <fstream>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -45,15 +49,22 @@ struct throwing_model {
   std::size_t parameter_count() const { return 0; }
 };
 
-/// Ends its process in predict, as a buggy plugin can: `how` is "segv" (a
-/// signal), "abort", "exit" (exit(0) halfway through the run) or "hang".
+/// Misbehaves in predict, as a buggy plugin can: `how` is "segv" (a
+/// signal), "abort", "exit" (exit(0) halfway through the run), "hang",
+/// "leave" (starts a process that outlives the run, holding every
+/// descriptor, and then predicts normally) or "torn" (appends half a record
+/// to `torn_file`, then SIGSEGV: a process dying in the middle of a write).
+/// With `pid_file`, "hang" and "leave" first start a process that sleeps and
+/// write its pid there.
 struct crashing_model {
   static constexpr const char* name = "crashing_model";
   static constexpr const char* version = "1";
-  static constexpr const char* description = "ends its process (or hangs) when asked to predict";
-  explicit crashing_model(bem::parameters& p) : how_(p.get_string("how", "segv")) {
-    if (how_ != "segv" && how_ != "abort" && how_ != "exit" && how_ != "hang")
-      throw bem::parameter_error("how", "one of segv, abort, exit, hang");
+  static constexpr const char* description = "ends its process, hangs or leaves processes behind in predict";
+  explicit crashing_model(bem::parameters& p)
+      : how_(p.get_string("how", "segv")), pid_file_(p.get_string("pid_file", "")),
+        torn_file_(p.get_string("torn_file", "")) {
+    if (how_ != "segv" && how_ != "abort" && how_ != "exit" && how_ != "hang" && how_ != "leave" && how_ != "torn")
+      throw bem::parameter_error("how", "one of segv, abort, exit, hang, leave, torn");
   }
   void reset(const bem::tasks::task_spec&, std::uint64_t) {}
   void set_learning(bool) {}
@@ -62,12 +73,28 @@ struct crashing_model {
     if (how_ == "segv") std::raise(SIGSEGV);
     if (how_ == "abort") std::abort();
     if (how_ == "exit") std::exit(0);
+    if (how_ == "torn") {
+      const int fd = ::open(torn_file_.c_str(), O_WRONLY | O_APPEND);
+      (void)!::write(fd, "{\"run_id\":\"half", 15);
+      std::raise(SIGSEGV);
+    }
+    if ((how_ == "hang" || how_ == "leave") && !pid_file_.empty() && !started_) {
+      started_ = true;
+      const pid_t child = ::fork();
+      if (child == 0) {
+        ::sleep(60);
+        ::_exit(0);
+      }
+      std::ofstream(pid_file_) << child << "\n";
+    }
+    if (how_ == "leave") return;
     for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
   }
   std::size_t parameter_count() const { return 0; }
 
  private:
-  std::string how_;
+  std::string how_, pid_file_, torn_file_;
+  bool started_ = false;
 };
 
 /// Breaks law 1: its predictions change from call to call with learning off.

@@ -749,6 +749,15 @@ TEST_CASE("the workers' folders are the owner's alone") {
   (void)runner();
   const auto mode = fs::status(worker_dir).permissions();
   CHECK((mode & (fs::perms::group_all | fs::perms::others_all)) == fs::perms::none);
+  // A link planted where a worker folder goes is refused, not followed to
+  // make its target 0700.
+  const fs::path target = work_root / "victim", link = work_root / "planted";
+  fs::create_directories(target);
+  fs::permissions(target, fs::perms::owner_all | fs::perms::group_read | fs::perms::others_read);
+  fs::create_directory_symlink(target, link);
+  CHECK_THROWS_WITH_AS(cargo_runner(the_judge->tc, the_judge->box, runner_limits{}, link),
+                       doctest::Contains("is a symbolic link"), std::runtime_error);
+  CHECK((fs::status(target).permissions() & fs::perms::others_read) == fs::perms::others_read);
 }
 
 TEST_CASE("toolchain: CARGO must name cargo, not a proxy that runs as something else") {

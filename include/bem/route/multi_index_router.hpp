@@ -50,10 +50,10 @@
 // guarantee above). `probe_radius = probe_until_exact` (the default) widens
 // the radius until the certificate holds; before starting a radius whose cost
 // estimate exceeds scanning the admitted partitions it scans them instead
-// (through an internal exact_router), and when a uniform query is not
-// expected to be certified within that budget (too few admitted codes near
-// it for K_cand), it scans after radius 0 alone. So it is always exact and
-// never costs much more than a scan. Cost model, in "codes scanned" units: a bucket visit
+// (through an internal exact_router), and when a uniform query is unlikely
+// to be certified within that budget (too few admitted codes near it for
+// K_cand), it scans after radius 0 alone. So it is always exact and never
+// costs much more than a scan. Cost model, in "codes scanned" units: a bucket visit
 // counts bucket_visit_cost = 128 (one likely cache miss, against the scan's
 // 16 codes per vector compare of streamed memory) plus the table's mean
 // occupancy; the scan counts one per admitted code.
@@ -85,6 +85,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <new>
@@ -663,12 +664,12 @@ class multi_index_router {
           scan = true;
           break;
         }
-      // Probing pays only if it is expected to certify before it must stop,
-      // and for less than the scan: otherwise scan after radius 0 alone (at
-      // N = 10^4 and 10^5 with K_cand 16 every query probed a few hundred
-      // buckets first). Radius 0 stays while it costs under 1/16 of the
-      // scan: it certifies a stored identifier's own query at k = 1.
-      if (scan_expected_cheaper(tabs, r_end, want, admitted)) {
+      // Probing pays only if it is likely to certify before it must stop:
+      // otherwise scan after radius 0 alone (at N = 10^4 and 10^5 with
+      // K_cand 16 every query probed a few hundred buckets first). Radius 0
+      // stays while it costs under 1/16 of the scan: it certifies a stored
+      // identifier's own query at k = 1.
+      if (unlikely_to_certify(static_cast<int>(tabs.size()), r_end, want, admitted)) {
         r_end = std::min(r_end, radius_cost(tabs, 0) * 16 < static_cast<double>(admitted) ? 1 : 0);
         scan = true;
       }
@@ -698,33 +699,46 @@ class multi_index_router {
     }
   }
 
-  /// True when the scan is expected to cost less than probing until the
-  /// certificate: after radius r in every table, codes within H (r + 1) - 1
-  /// of the query are all found, and a uniform query has admitted * P[Bin(32,
-  /// 1/2) <= d] codes within d. No expected certificate before r_end: scan.
-  template <class S>
-  bool scan_expected_cheaper(const std::vector<detail::mih_table<S>>& tabs, int r_end, std::size_t want,
-                             std::size_t admitted) const noexcept {
-    static const auto within = [] {  // P[Bin(32, 1/2) <= d], d = 0..32
-      std::array<double, 33> cdf{};
+  /// True when a uniform query is unlikely (under 1 in 4) to be certified
+  /// by radii 0..r_end-1 of h tables: then the codes within reach,
+  /// H r_end - 1 of it, number about Poisson(admitted * P[Bin(32, 1/2) <=
+  /// H r_end - 1]), and fewer than `want` of them leave it uncertified. O(1):
+  /// both distributions are tabulated once.
+  static bool unlikely_to_certify(int h, int r_end, std::size_t want, std::size_t admitted) noexcept {
+    struct tables {
+      std::array<double, 33> within{};                // P[Bin(32, 1/2) <= d]
+      std::array<double, max_k_cand + 1> needed{};  // lambda with P[Poisson(lambda) >= k] = 1/4
+    };
+    static const tables t = [] {
+      tables x;
       double choose = 1, sum = 0;
       for (int d = 0; d <= 32; ++d) {
         sum += choose;
-        cdf[static_cast<std::size_t>(d)] = sum / 4294967296.0;
+        x.within[static_cast<std::size_t>(d)] = sum / 4294967296.0;
         choose = choose * (32 - d) / (d + 1);
       }
-      return cdf;
+      const auto below = [](double lambda, std::size_t k) {  // P[Poisson(lambda) < k]
+        double term = std::exp(-lambda), cdf = 0;
+        for (std::size_t i = 0; i < k; ++i) {
+          cdf += term;
+          term *= lambda / static_cast<double>(i + 1);
+        }
+        return cdf;
+      };
+      for (std::size_t k = 1; k <= max_k_cand; ++k) {
+        double lo = 0, hi = 2.0 * static_cast<double>(k) + 20;
+        for (int i = 0; i < 50; ++i) {
+          const double mid = (lo + hi) / 2;
+          (below(mid, k) > 0.75 ? lo : hi) = mid;
+        }
+        x.needed[k] = hi;
+      }
+      return x;
     }();
-    const int h = static_cast<int>(tabs.size());
-    double cost = 0;
-    for (int r = 0; r < r_end; ++r) {
-      cost += radius_cost(tabs, r);
-      if (cost > static_cast<double>(admitted)) return true;
-      const int reach = std::min(32, h * (r + 1) - 1);
-      if (static_cast<double>(admitted) * within[static_cast<std::size_t>(reach)] >= static_cast<double>(want))
-        return false;
-    }
-    return true;
+    if (r_end <= 0) return true;
+    const int reach = std::min(32, h * r_end - 1);
+    return static_cast<double>(admitted) * t.within[static_cast<std::size_t>(reach)] <
+           t.needed[std::min<std::size_t>(want, max_k_cand)];
   }
 
   /// Estimated cost of probing radius r in every table (codes-scanned units).
