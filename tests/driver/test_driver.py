@@ -469,40 +469,6 @@ class Driver(unittest.TestCase):
         r = bench("--plugin-path", THROWING, "run", p, "--out", out, "--resume")
         self.assertIn("4 runs: 0 ok, 3 failed, 1 skipped", r.stdout)
 
-    def test_run_timeout_kills_a_hanging_run(self):
-        p = self.write("s.toml", """
-            name = "hang"
-            [defaults]
-            seeds = [1]
-            test_sequences = 50
-            train_sequences = 64
-            [[run]]
-            task = "txc"
-            model = "crashing_model"
-            [run.params]
-            length = 8
-            [run.model_params]
-            how = "hang"
-            [[run]]
-            task = "txc"
-            model = "reference"
-            [run.params]
-            length = 8
-        """)
-        out = os.path.join(self.tmp, "o")
-        start = time.monotonic()
-        r = bench("--plugin-path", THROWING, "run", p, "--out", out, "--run-timeout", "1.5")
-        self.assertLess(time.monotonic() - start, 60)
-        self.assertEqual(r.returncode, 1, r.stderr)
-        recs = records(out)
-        errors = [x["error"] for x in recs if x["metric"] == "run_error"]
-        self.assertEqual(len(errors), 1)
-        self.assertIn("exceeded the time limit of 1.5 s (--run-timeout)", errors[0])
-        self.assertIn(("reference", "ok"), [(x["model"], x["status"]) for x in recs if x["metric"] == "run_wall_time"])
-        for bad in (["--run-timeout", "0"], ["--run-timeout", "x"], ["--run-timeout", "1", "--in-process"]):
-            r = bench("--plugin-path", THROWING, "run", p, "--out", os.path.join(self.tmp, "b"), *bad)
-            self.assertEqual(r.returncode, 2, bad)
-
     def process_gone(self, pid_file, within=10.0):
         """True when the process whose pid the model wrote is gone (or a zombie) within `within` s."""
         with open(pid_file) as f:
@@ -518,9 +484,12 @@ class Driver(unittest.TestCase):
             time.sleep(0.1)
         return False
 
-    def model_suite(self, how, **params):
+    def model_suite(self, how, then_reference=False, **params):
+        """A suite of one crashing_model run on TXC (model parameters `how` and
+        `params`), and with `then_reference` a reference run after it."""
         extra = "".join(f'{k} = "{v}"\n' for k, v in params.items())
-        return self.write(f"{how}.toml", f"""
+        after = '[[run]]\ntask = "txc"\nmodel = "reference"\n[run.params]\nlength = 8\n' if then_reference else ""
+        return self.write(f"{how}.toml", textwrap.dedent(f"""
             name = "{how}"
             [defaults]
             seeds = [1]
@@ -533,7 +502,7 @@ class Driver(unittest.TestCase):
             length = 8
             [run.model_params]
             how = "{how}"
-        """ + textwrap.indent(extra, " " * 12))
+        """) + extra + after)
 
     def test_processes_a_run_leaves_behind_neither_hold_up_the_suite_nor_outlive_it(self):
         pid_file = os.path.join(self.tmp, "left.pid")
@@ -547,13 +516,23 @@ class Driver(unittest.TestCase):
         self.assertEqual(ends, [("run_wall_time", "ok")])  # one end record, no timeout after it
         self.assertTrue(self.process_gone(pid_file))
 
-    def test_a_timeout_kills_what_the_run_started(self):
+    def test_run_timeout_kills_a_hanging_run_and_what_it_started(self):
         pid_file = os.path.join(self.tmp, "hang.pid")
+        p = self.model_suite("hang", then_reference=True, pid_file=pid_file)
         out = os.path.join(self.tmp, "o")
-        r = bench("--plugin-path", THROWING, "run", self.model_suite("hang", pid_file=pid_file), "--out", out,
-                  "--run-timeout", "1.5")
+        start = time.monotonic()
+        r = bench("--plugin-path", THROWING, "run", p, "--out", out, "--run-timeout", "1.5")
+        self.assertLess(time.monotonic() - start, 60)
         self.assertEqual(r.returncode, 1, r.stderr)
+        recs = records(out)
+        errors = [x["error"] for x in recs if x["metric"] == "run_error"]
+        self.assertEqual(len(errors), 1)
+        self.assertIn("exceeded the time limit of 1.5 s (--run-timeout)", errors[0])
+        self.assertIn(("reference", "ok"), [(x["model"], x["status"]) for x in recs if x["metric"] == "run_wall_time"])
         self.assertTrue(self.process_gone(pid_file))
+        for bad in (["--run-timeout", "0"], ["--run-timeout", "x"], ["--run-timeout", "1", "--in-process"]):
+            r = bench("--plugin-path", THROWING, "run", p, "--out", os.path.join(self.tmp, "b"), *bad)
+            self.assertEqual(r.returncode, 2, bad)
 
     def test_interrupting_the_driver_ends_the_run_in_progress(self):
         pid_file = os.path.join(self.tmp, "hang.pid")
