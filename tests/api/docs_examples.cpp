@@ -6,9 +6,7 @@
 // plugin — is compiled and run by the tests named in tests/api/meson.build.)
 #include <bem/circuits/gate_list.hpp>
 #include <bem/circuits/jit.hpp>
-#include <bem/circuits/random_circuit.hpp>
 #include <bem/lanes.hpp>
-#include <bem/machine.hpp>
 #include <bem/prng.hpp>
 #include <bem/sequence_model.hpp>
 #include <bem/version.hpp>
@@ -116,42 +114,6 @@ TEST_CASE("a gate list built at run time: interpreted, and compiled to machine c
   code.evaluate(std::span<const word>(in), std::span<word>(generated));
   CHECK(generated == interpreted);
   MESSAGE("machine code for " << std::string(bem::jit_backend_name(code.backend())));  // avx512, avx2, interpreter
-}
-// [/doc]
-
-// [doc] docs/machine.md: a machine serving a task
-TEST_CASE("a machine routes, selects, applies experts, learns from rewards and logs every step") {
-  constexpr std::size_t N = 64, K = 64, W = 256;  // 64 STATE words of 256 lanes, 64 SHARED bits
-  bem::machine_config cfg;
-  cfg.tasks = 2;    // task ids 0 and 1
-  cfg.k_large = 16; // candidates per ROUTE_QUERY
-  cfg.k_small = 1;  // one expert for all lanes
-  bem::machine<N, K, W> m(cfg);
-
-  // 32 experts: each reads 8 STATE bits, runs a random 24-gate circuit and
-  // xors its 4 outputs into STATE bits 56..59.
-  bem::xoshiro256ss rng(1);
-  for (std::uint32_t e = 0; e < 32; ++e) {
-    bem::read_spec in;
-    for (std::uint32_t i = 0; i < 8; ++i) in.bits.push_back({bem::read_bit::source::state, (e + 7 * i) % 56});
-    bem::write_spec out;
-    for (std::uint32_t j = 0; j < 4; ++j) out.bits.push_back({56 + j, bem::write_bit::mode::xor_into});
-    const bem::identifier id = bem::make_checked_identifier(cfg.expert_class, e % 64, e);
-    m.add_expert({id, in, bem::random_gate_list({8, 4, 24, 16}, rng.next()), out});
-  }
-
-  for (std::uint64_t t = 0; t < 1000; ++t) {
-    for (std::size_t k = 0; k < 56; ++k)  // the program writes its input into STATE
-      for (auto& x : m.state_words()[k].words()) x = rng.next();
-    const bem::observation o{static_cast<std::uint32_t>(t % 2), /*context_hash=*/t % 10, 0, 0};
-    const auto chosen = m.step(o);  // route, select by UCB1, apply, log
-    const double r = bem::popcount(m.state_words()[56]) > W / 2 ? 1.0 : 0.0;  // the task's judgement
-    m.reward(o.task_id, chosen[0], r);                                       // STATS_UPDATE
-    if (t % 100 == 99) m.mid_path_update();                                  // log-weights
-  }
-  CHECK(m.steps() == 1000);
-  CHECK(m.log().verify() == bem::trace_log::npos);  // the hash chain is intact
-  CHECK(m.last_work().candidates == 16);            // bounded work, whatever the history
 }
 // [/doc]
 
