@@ -489,6 +489,39 @@ BEM_DETAIL_ROUTE_AVX512_TARGET __attribute__((flatten)) bool probe_tables_avx512
 }
 #endif
 
+/// The tables of multi_index_router::unlikely_to_certify.
+struct certify_tables {
+  std::array<double, 33> within{};                // P[Bin(32, 1/2) <= d]
+  std::array<double, max_k_cand + 1> needed{};  // lambda with P[Poisson(lambda) >= k] = 1/4
+};
+
+/// Computed once at run time. Not constexpr (a lambda would be, implicitly):
+/// GCC folded its 1.6 million steps at compile time, 15 s in every unit
+/// including this header.
+inline certify_tables make_certify_tables() {
+  certify_tables x;
+  double choose = 1, sum = 0;
+  for (int d = 0; d <= 32; ++d) {
+    sum += choose;
+    x.within[static_cast<std::size_t>(d)] = sum / 4294967296.0;
+    choose = choose * (32 - d) / (d + 1);
+  }
+  for (std::size_t k = 1; k <= max_k_cand; ++k) {
+    double lo = 0, hi = 2.0 * static_cast<double>(k) + 20;
+    for (int i = 0; i < 50; ++i) {
+      const double mid = (lo + hi) / 2;
+      double term = std::exp(-mid), below = 0;  // P[Poisson(mid) < k]
+      for (std::size_t j = 0; j < k; ++j) {
+        below += term;
+        term *= mid / static_cast<double>(j + 1);
+      }
+      (below > 0.75 ? lo : hi) = mid;
+    }
+    x.needed[k] = hi;
+  }
+  return x;
+}
+
 }  // namespace detail
 
 class multi_index_router {
@@ -705,36 +738,7 @@ class multi_index_router {
   /// H r_end - 1]), and fewer than `want` of them leave it uncertified. O(1):
   /// both distributions are tabulated once.
   static bool unlikely_to_certify(int h, int r_end, std::size_t want, std::size_t admitted) noexcept {
-    struct tables {
-      std::array<double, 33> within{};                // P[Bin(32, 1/2) <= d]
-      std::array<double, max_k_cand + 1> needed{};  // lambda with P[Poisson(lambda) >= k] = 1/4
-    };
-    static const tables t = [] {
-      tables x;
-      double choose = 1, sum = 0;
-      for (int d = 0; d <= 32; ++d) {
-        sum += choose;
-        x.within[static_cast<std::size_t>(d)] = sum / 4294967296.0;
-        choose = choose * (32 - d) / (d + 1);
-      }
-      const auto below = [](double lambda, std::size_t k) {  // P[Poisson(lambda) < k]
-        double term = std::exp(-lambda), cdf = 0;
-        for (std::size_t i = 0; i < k; ++i) {
-          cdf += term;
-          term *= lambda / static_cast<double>(i + 1);
-        }
-        return cdf;
-      };
-      for (std::size_t k = 1; k <= max_k_cand; ++k) {
-        double lo = 0, hi = 2.0 * static_cast<double>(k) + 20;
-        for (int i = 0; i < 50; ++i) {
-          const double mid = (lo + hi) / 2;
-          (below(mid, k) > 0.75 ? lo : hi) = mid;
-        }
-        x.needed[k] = hi;
-      }
-      return x;
-    }();
+    static const detail::certify_tables t = detail::make_certify_tables();
     if (r_end <= 0) return true;
     const int reach = std::min(32, h * r_end - 1);
     return static_cast<double>(admitted) * t.within[static_cast<std::size_t>(reach)] <
