@@ -655,15 +655,18 @@ std::string run_in_child(const prepared_run& p, run_recorder& rec, const std::st
     pollfd pfd{fds[0], POLLIN, 0};
     (void)::poll(&pfd, 1, wait_ms);
     drain();
-    if (!report.complete && ::waitpid(pid, &status, WNOHANG) != 0) {
-      exited = true;  // (or waitpid failed): all it wrote is in the pipe now
+    // Ended? Asked without reaping it (WNOWAIT): while the child is a zombie
+    // its pid, and so its group's id, cannot be reused before the kill below.
+    siginfo_t info{};
+    if (!report.complete && (::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) != 0 ||
+                             info.si_pid == pid)) {
+      exited = true;  // (or waitid failed): all it wrote is in the pipe now
       drain();
     }
   }
   ::kill(-pid, SIGKILL);  // what the run left behind, or the run itself on a timeout
-  if (!exited)
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
   run_group = 0;
   ::close(fds[0]);
   if (report.complete && report.kind == "done") return report.text;
