@@ -240,8 +240,8 @@ int cmd_compare(const std::vector<std::string>& args) {
 }
 
 int cmd_hwinfo(const std::vector<std::string>& args) {
-  if (args.size() > 1 || (args.size() == 1 && args[0] != "--json"))
-    throw usage_error("hwinfo: unknown argument " + (args.size() == 1 || args[0] != "--json" ? args[0] : args[1]));
+  for (std::size_t i = 0; i < args.size(); ++i)  // at most one argument, --json
+    if (i > 0 || args[i] != "--json") throw usage_error("hwinfo: unknown argument " + args[i]);
   const auto hw = bem::probe_hardware();
   if (!args.empty()) {
     bem::metrics::json j = bem::metrics::json::object();

@@ -460,14 +460,10 @@ void write_outputs(const std::vector<std::string>& dirs, const std::string& out_
   // given twice) counts once: from the first directory where it finished,
   // else the first where it appears.
   std::map<std::string, std::size_t> source;
-  for (int pass = 0; pass < 2; ++pass)
-    for (std::size_t i = 0; i < per_dir.size(); ++i) {
-      const auto finished_here = finished_runs(per_dir[i]);
-      for (const auto& r : per_dir[i]) {
-        const std::string id = r.value("run_id", "");
-        if (pass == 1 || finished_here.count(id)) source.emplace(id, i);
-      }
-    }
+  for (std::size_t i = 0; i < per_dir.size(); ++i)
+    for (const auto& id : finished_runs(per_dir[i])) source.emplace(id, i);
+  for (std::size_t i = 0; i < per_dir.size(); ++i)
+    for (const auto& r : per_dir[i]) source.emplace(r.value("run_id", ""), i);
   std::vector<json> records;
   for (std::size_t i = 0; i < per_dir.size(); ++i) {
     std::size_t repeated = 0;

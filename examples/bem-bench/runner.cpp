@@ -15,10 +15,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <csignal>
-
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -683,10 +682,9 @@ std::string run_in_child(const prepared_run& p, run_recorder& rec, const std::st
 
 /// Keeps only the records of runs that finished successfully; returns their ids.
 std::set<std::string> prune_unfinished(const std::string& path) {
-  std::set<std::string> finished;
-  if (!fs::exists(path)) return finished;
+  if (!fs::exists(path)) return {};
   const auto records = bem::metrics::read_jsonl(path);
-  finished = finished_runs(records);
+  std::set<std::string> finished = finished_runs(records);
   const std::string tmp = path + ".resume";
   {
     bem::metrics::jsonl_appender out(tmp, true);

@@ -195,9 +195,15 @@ class stored_model final : public code_model {
       const std::string where = path + ":" + std::to_string(number) + ": ";
       if (j.is_discarded() || !j.is_object() || !j.contains("task") || !j.contains("output") || !j.contains("greedy"))
         throw std::runtime_error(where + "not a sample record (task, greedy, output)");
-      for (const auto& [field, ok] : {std::pair{"task", j["task"].is_string()}, std::pair{"greedy", j["greedy"].is_boolean()},
-                                      std::pair{"output", j["output"].is_string()}})
-        if (!ok) throw std::runtime_error(where + "field '" + field + "' must be a " + (std::string(field) == "greedy" ? "Boolean" : "string"));
+      struct field_type {
+        const char* field;
+        bool ok;
+        const char* type;
+      };
+      for (const auto& f : {field_type{"task", j["task"].is_string(), "a string"},
+                            field_type{"greedy", j["greedy"].is_boolean(), "a Boolean"},
+                            field_type{"output", j["output"].is_string(), "a string"}})
+        if (!f.ok) throw std::runtime_error(where + "field '" + f.field + "' must be " + f.type);
       auto& list = j["greedy"].get<bool>() ? greedy_[j["task"]] : sampled_[j["task"]];
       list.push_back(j["output"].get<std::string>());
     }

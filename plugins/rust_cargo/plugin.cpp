@@ -167,10 +167,7 @@ class rust_cargo_benchmark {
                                "); install bubblewrap, or pass unsafe_unconfined = true to run it unconfined");
 
     const fs::path work = context.artifact_dir.empty() ? private_temp_folder() : fs::path(context.artifact_dir) / "work";
-    // Owner only: every sample's folder lies below (cargo_runner).
-    fs::create_directories(work);
-    if (fs::is_symlink(work)) throw std::runtime_error(work.string() + " is a symbolic link, not a work folder");
-    fs::permissions(work, fs::perms::owner_all, fs::perm_options::replace);
+    // Each worker's folder below is its owner's alone (cargo_runner makes it so).
     std::vector<task_result> results(data_.tasks.size());
     std::atomic<std::size_t> next{0};
     std::mutex error_mutex;
