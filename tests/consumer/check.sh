@@ -3,17 +3,21 @@
 # researcher would, in a fresh temporary directory:
 #   (i)  bem as a meson subproject (subprojects/bem -> the bem source tree):
 #        the subproject must build nothing but the dependency;
-#   (ii) an installed bem: `meson install --tags devel,runtime` (headers,
-#        bem.pc, bem-bench) into a temporary prefix, then the consumer finds
-#        bem.pc through PKG_CONFIG_PATH and compiles against the installed
-#        headers only. The example plugin is also built out of tree with the
-#        command of examples/custom_task_plugin/README.md. The plugins are
-#        not rebuilt here (the main build has them); the install plan is
-#        checked to tag every one of them `plugins`.
-# Usage: check.sh BEM_SOURCE_ROOT
+#   (ii) an installed bem: the header-only install of
+#        docs/using-the-headers.md (`meson install --no-rebuild --tags
+#        devel`: headers and bem.pc, nothing built) into a temporary prefix,
+#        then the consumer finds bem.pc through PKG_CONFIG_PATH and compiles
+#        against the installed headers only. The example plugin is also built
+#        out of tree with the command of examples/custom_task_plugin/README.md
+#        and listed by an installed bem-bench. Nothing of bem is compiled
+#        twice: that bem-bench is the main build's, installed with the
+#        `runtime` tag into a staging folder (--destdir), and the install
+#        plan is checked to tag every file devel, runtime or plugins.
+# Usage: check.sh BEM_SOURCE_ROOT BEM_BUILD_DIR
 set -euo pipefail
 
-src=$(cd "${1:?usage: check.sh BEM_SOURCE_ROOT}" && pwd)
+src=$(cd "${1:?usage: check.sh BEM_SOURCE_ROOT BEM_BUILD_DIR}" && pwd)
+main_build=$(cd "${2:?usage: check.sh BEM_SOURCE_ROOT BEM_BUILD_DIR}" && pwd)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/bem-consumer.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 step() { printf '\n=== %s\n' "$*"; }
@@ -56,8 +60,7 @@ if untagged:
     sys.exit("install tags:\n  " + "\n  ".join(untagged))
 print("install plan: every file tagged devel, runtime or plugins")
 '
-meson compile -C "$tmp/bem-build" bem-bench
-meson install -C "$tmp/bem-build" --no-rebuild --quiet --tags devel,runtime
+meson install -C "$tmp/bem-build" --no-rebuild --quiet --tags devel
 pc=$(find "$tmp/prefix" -name bem.pc -print -quit)
 [[ -n "$pc" ]] || fail "meson install wrote no bem.pc under $tmp/prefix"
 export PKG_CONFIG_PATH="$(dirname "$pc")"
@@ -86,13 +89,15 @@ cp "$src/examples/custom_task_plugin/plugin.cpp" "$tmp/mytask/"
   c++ -std=c++20 -shared -fPIC -fvisibility=hidden -fno-gnu-unique $(pkg-config --cflags --libs bem) plugin.cpp -o bem_mytask.so)
 nm -D --defined-only "$tmp/mytask/bem_mytask.so" | grep -q ' T bem_plugin_entry_v1$' ||
   fail "bem_mytask.so does not export bem_plugin_entry_v1"
-bench=$(find "$tmp/prefix" -type f -name bem-bench -perm -u+x -print -quit)
+meson install -C "$main_build" --no-rebuild --quiet --tags runtime --destdir "$tmp/staged"
+bench=$(find "$tmp/staged" -type f -name bem-bench -perm -u+x -print -quit)
 if [[ -n "$bench" ]]; then
   listing=$("$bench" --plugin-path "$tmp/mytask" list)
   echo "$listing"
   grep -q last_token_count <<<"$listing" || fail "bem-bench list does not show the out-of-tree plugin's task"
+  grep -q -- "$tmp/mytask/bem_mytask.so" <<<"$listing" || fail "bem-bench list does not name the out-of-tree plugin's file"
 else
-  echo "skip: no bem-bench was installed, the plugin was only built"
+  echo "skip: this build has no bem-bench to install, the plugin was only built"
 fi
 echo
 echo "consumer: ok"
