@@ -120,6 +120,47 @@ class ResultsTable(unittest.TestCase):
         self.assertIn("Mamba2-32L: TXC 80.0 → 50.0 (T = 64 → 1024) | met |", out)
         self.assertIn("1 of 1 cells within 5 points; largest gap 52.0 vs 55.0 (TXC, T = 64) | met |", out)
 
+    def test_a_one_seed_cell_is_marked_with_the_interval_bem_bench_copies(self):
+        # bem-bench's summary of a one-seed cell carries that seed's own
+        # interval in `ci`; it is still the test sample's interval, marked †.
+        cfg = config("E88-1L", 2048, 8, 256)
+        own = {"low": 0.456, "high": 0.516, "method": "t over sequences"}
+        a = self.write("a.json", [summary("rtc", cfg, 0.486, 1, own)], [record("rtc", cfg, 0.486, own)])
+        self.assertIn("| RTC | 2048 | E88-1L | 64 × 8 | 1 | 48.6 [45.6, 51.6]† |", self.table(a))
+
+    def test_criterion_2_asks_that_mamba2_drops_most_on_txc(self):
+        def cell(task, T, mean):
+            return summary(task, config("Mamba2-4L", T, 16, 512), mean, 2)
+        # TXC drops 22 points, RTC 46: it degrades, but not most on TXC.
+        a = self.write("a.json", [cell("rtc", 16, 0.997), cell("rtc", 2048, 0.532),
+                                  cell("txc", 16, 0.722), cell("txc", 2048, 0.501)])
+        self.assertIn("| partly met: degrades, but drops more on another task than on TXC (Mamba2-4L) |",
+                      self.table(a))
+        b = self.write("b.json", [cell("rtc", 16, 0.80), cell("rtc", 2048, 0.70),
+                                  cell("txc", 16, 0.95), cell("txc", 2048, 0.50)])
+        self.assertIn("TXC 95.0 → 50.0 (T = 16 → 2048) | met |", self.table(b))
+
+    def test_a_cell_where_only_some_seeds_failed_says_so(self):
+        cfg = config("E88-1L", 512, 32, 1024)
+        error = "model 'e88' learn: training diverged at step 9: loss nan, gradient norm nan"
+        ok = dict(record("rtc", cfg, 0.6, None), run_id="r2", seed=2)
+        a = self.write("a.json", [summary("rtc", cfg, 0.6, 1)],
+                       [dict(record("rtc", cfg, 0.0, None), run_id="r1"), ok])
+        with open(a) as f:
+            m = json.load(f)
+        m["failures"] = [{"run_id": "r1", "seed": 1, "task": "rtc", "model": "e88", "error": error}]
+        with open(a, "w") as f:
+            json.dump(m, f)
+        out = self.table(a)
+        self.assertIn("| E88-1L | diverged (1 of 2 seeds) |", out)
+        self.assertIn("| RTC | 512 | E88-1L | 64 × 32 | 2 | diverged (1 of 2 seeds) (listed below) |", out)
+
+    def test_two_test_splits_of_one_cell_are_an_error_not_an_overwrite(self):
+        cfg = config("E88-1L", 64, 64, 2048)
+        longer = dict(summary("txc", cfg, 0.5, 3), split="test/T=256")
+        err = self.table(self.write("a.json", [summary("txc", cfg, 1.0, 3), longer]), ok=False)
+        self.assertIn("has two test splits, test/T=64 and test/T=256", err)
+
     def test_a_cell_measured_twice_under_one_budget_is_an_error(self):
         cfg = config("E88-1L", 64, 64, 2048)
         a = self.write("a.json", [summary("txc", cfg, 1.0, 3)])
