@@ -104,7 +104,9 @@ struct tsc_calibration {
   /// "sysfs tsc_freq_khz", "cpuid 0x15", "cpuid 0x40000010 (hypervisor)" (each
   /// only when it agrees with a measurement to 0.5%), "measured against
   /// CLOCK_MONOTONIC_RAW (60 ms)" (possibly followed by the disagreeing
-  /// nominal value), or "steady_clock nanoseconds (no TSC on this architecture)".
+  /// nominal value), or "steady_clock nanoseconds (no TSC on this architecture)";
+  /// followed by detail::tsc_invariance_note where CPUID does not report an
+  /// invariant TSC.
   std::string tsc_source;
   double tsc_per_core_cycle = 0;  ///< TSC ticks per core cycle (core cycles = ticks / this)
   double core_clock_hz = 0;       ///< tsc_hz / tsc_per_core_cycle
@@ -148,8 +150,9 @@ inline tsc_clock_pair tsc_clock_sample() noexcept {
 }
 
 /// TSC ticks per second measured against CLOCK_MONOTONIC_RAW over `ms`
-/// milliseconds (slept, not spun: the TSC is invariant on every CPU this
-/// targets, and sleeping leaves the shared machine's cores to others).
+/// milliseconds (slept, not spun: an invariant TSC ticks on while the core
+/// sleeps, and sleeping leaves the shared machine's cores to others; where
+/// CPUID does not report one, calibrate_tsc_hz's source says so).
 inline double measure_tsc_hz(int ms) {
   const tsc_clock_pair a = tsc_clock_sample();
   timespec req{ms / 1000, static_cast<long>(ms % 1000) * 1000000L};
@@ -186,6 +189,28 @@ inline std::pair<double, std::string> nominal_tsc_hz() {
   }
 #endif
   return {0, {}};
+}
+
+/// Whether CPUID says the TSC is invariant (leaf 0x80000007, EDX bit 8): it
+/// ticks at one rate in every P-, C- and T-state. The calibration assumes it
+/// (it sleeps while timing the TSC, and converts ticks with one ratio).
+inline bool tsc_reported_invariant() noexcept {
+#if BEM_DETAIL_HAVE_TSC
+  unsigned a = 0, b = 0, c = 0, d = 0;
+  __cpuid(0x80000000, a, b, c, d);
+  if (a < 0x80000007) return false;
+  __cpuid(0x80000007, a, b, c, d);
+  return (d >> 8) & 1u;
+#else
+  return true;  // no TSC: the ticks are steady_clock nanoseconds
+#endif
+}
+
+/// What the TSC source label adds when the TSC is not reported invariant
+/// (many hypervisors hide the flag even where the host's TSC is invariant).
+inline std::string tsc_invariance_note(bool invariant) {
+  return invariant ? std::string() : "; CPUID does not report an invariant TSC, so ticks may stop or change rate "
+                                     "with the core's power state";
 }
 
 /// `adds` dependent integer additions, each waiting for the previous one:
@@ -249,6 +274,7 @@ inline double calibrate_tsc_hz(std::string* source = nullptr) {
       label += buf;
     }
   }
+  label += detail::tsc_invariance_note(detail::tsc_reported_invariant());
   if (source) *source = std::move(label);
   return hz;
 }
@@ -372,9 +398,39 @@ inline std::string cycle_method_label(bool measured, double tsc_hz,
   return buf;
 }
 
+namespace detail {
+
+/// One read of the perf_event_open group (cycles, instructions): counts and
+/// the group's time_enabled / time_running in ns; `ok` false when the read
+/// failed.
+struct perf_group_read {
+  std::uint64_t cycles = 0, instructions = 0, enabled = 0, running = 0;
+  bool ok = false;
+};
+
+/// Cycles and instructions counted between two group reads. Where the kernel
+/// multiplexed the counters, the counts cover only time_running of
+/// time_enabled and are scaled up by their ratio (as perf stat does). NaN
+/// when either read failed or the counters never ran in the interval: then
+/// nothing was counted, and 0 would pass for a measurement.
+inline std::pair<double, double> counted_interval(const perf_group_read& a, const perf_group_read& b) noexcept {
+  constexpr double none = std::numeric_limits<double>::quiet_NaN();
+  if (!a.ok || !b.ok || b.running <= a.running) return {none, none};
+  const double enabled = static_cast<double>(b.enabled - a.enabled);
+  const double running = static_cast<double>(b.running - a.running);
+  const double scale = running < enabled ? enabled / running : 1.0;
+  return {static_cast<double>(b.cycles - a.cycles) * scale,
+          static_cast<double>(b.instructions - a.instructions) * scale};
+}
+
+}  // namespace detail
+
 /// One timed interval.
 struct cycle_sample {
-  double cycles;        ///< core cycles: counted, or TSC ticks / TSC ticks per core cycle
+  /// core cycles: counted, or TSC ticks / TSC ticks per core cycle; NaN when
+  /// counters are in use but could not count this interval (see
+  /// detail::counted_interval)
+  double cycles;
   double instructions;  ///< retired instructions; NaN when not measured
   double tsc_ticks;     ///< TSC ticks (steady-clock ns without a TSC)
   double seconds;       ///< tsc_ticks / TSC frequency
@@ -444,13 +500,9 @@ class cycle_counter {
     s.seconds = s.tsc_ticks / cal_->tsc_hz;
     s.instructions = std::numeric_limits<double>::quiet_NaN();
     if (measured()) {
-      const counts end = read_counters();
-      double scale = 1;
-      const double enabled = static_cast<double>(end.enabled - start_.enabled);
-      const double running = static_cast<double>(end.running - start_.running);
-      if (running > 0 && running < enabled) scale = enabled / running;  // multiplexed: extrapolate
-      s.cycles = static_cast<double>(end.cycles - start_.cycles) * scale;
-      if (counts_instructions()) s.instructions = static_cast<double>(end.instructions - start_.instructions) * scale;
+      const auto [cycles, instructions] = detail::counted_interval(start_, read_counters());
+      s.cycles = cycles;
+      if (counts_instructions()) s.instructions = instructions;
       s.measured = true;
     } else {
       s.cycles = s.tsc_ticks / cal_->tsc_per_core_cycle;
@@ -460,9 +512,7 @@ class cycle_counter {
   }
 
  private:
-  struct counts {
-    std::uint64_t cycles = 0, instructions = 0, enabled = 0, running = 0;
-  };
+  using counts = detail::perf_group_read;
 
   counts read_counters() const noexcept {
     counts c;
@@ -476,6 +526,7 @@ class cycle_counter {
       c.running = buf[2];
       c.cycles = buf[3];
       if (buf[0] >= 2) c.instructions = buf[4];
+      c.ok = true;
     }
 #endif
     return c;

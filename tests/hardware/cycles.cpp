@@ -7,7 +7,9 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstdint>
+#include <fstream>
 #include <string>
+#include <tuple>
 #include <string_view>
 #include <thread>
 
@@ -49,9 +51,13 @@ TEST_CASE("TSC calibration is positive and repeatable") {
   CHECK(!source1.empty());
   CHECK(bem::calibrate_tsc_hz() > 0);  // the source is optional
   if (bem::tsc_is_hardware) {
-    const bool known = starts_with(source1, "measured against CLOCK_MONOTONIC_RAW") ||
-                       source1 == "sysfs tsc_freq_khz" || source1 == "cpuid 0x15" ||
-                       source1 == "cpuid 0x40000010 (hypervisor)";
+    // The source, less the note a TSC not reported invariant adds.
+    const std::string note = bem::detail::tsc_invariance_note(false);
+    std::string base = source1;
+    if (base.size() >= note.size() && base.compare(base.size() - note.size(), note.size(), note) == 0)
+      base.resize(base.size() - note.size());
+    const bool known = starts_with(base, "measured against CLOCK_MONOTONIC_RAW") || base == "sysfs tsc_freq_khz" ||
+                       base == "cpuid 0x15" || base == "cpuid 0x40000010 (hypervisor)";
     CHECK_MESSAGE(known, source1);
   } else {
     CHECK(hz1 == 1e9);
@@ -71,6 +77,48 @@ TEST_CASE("the shared calibration is consistent and computed once") {
   std::thread t([&] { other = &bem::tsc_info(); });
   t.join();
   CHECK(other == &c);
+}
+
+TEST_CASE("a TSC not reported invariant is named in the source") {
+  CHECK(bem::detail::tsc_invariance_note(true).empty());
+  const std::string note = bem::detail::tsc_invariance_note(false);
+  CHECK(starts_with(note, "; CPUID does not report an invariant TSC"));
+  std::string source;
+  (void)bem::calibrate_tsc_hz(&source);
+  const bool noted = source.find(note) != std::string::npos;
+  CHECK(noted == !bem::detail::tsc_reported_invariant());
+  CHECK(bem::tsc_info().tsc_source.find(note) == (noted ? bem::tsc_info().tsc_source.size() - note.size()
+                                                        : std::string::npos));
+#if defined(__x86_64__) && defined(__linux__)
+  // Linux derives its nonstop_tsc flag from the same CPUID bit.
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(cpuinfo, line))
+    if (starts_with(line, "flags")) {
+      CHECK(bem::detail::tsc_reported_invariant() == ((line + " ").find(" nonstop_tsc ") != std::string::npos));
+      break;
+    }
+#endif
+}
+
+TEST_CASE("counted intervals: scaled when multiplexed, NaN when nothing was counted") {
+  using read = bem::detail::perf_group_read;
+  // Ran the whole interval: the counts as they are.
+  auto [cycles, instructions] = bem::detail::counted_interval({100, 50, 1000, 1000, true}, {1100, 2050, 3000, 3000, true});
+  CHECK(cycles == 1000);
+  CHECK(instructions == 2000);
+  // Counted a quarter of the interval: extrapolated to all of it.
+  std::tie(cycles, instructions) = bem::detail::counted_interval({0, 0, 0, 0, true}, {250, 500, 4000, 1000, true});
+  CHECK(cycles == 1000);
+  CHECK(instructions == 2000);
+  // Never scheduled in the interval (multiplexed out, or a hybrid CPU's other
+  // core type): nothing was counted, which is not 0 cycles.
+  std::tie(cycles, instructions) = bem::detail::counted_interval({500, 700, 1000, 600, true}, {500, 700, 5000, 600, true});
+  CHECK(std::isnan(cycles));
+  CHECK(std::isnan(instructions));
+  // A failed read.
+  CHECK(std::isnan(bem::detail::counted_interval(read{}, {100, 100, 10, 10, true}).first));
+  CHECK(std::isnan(bem::detail::counted_interval({0, 0, 0, 0, true}, read{}).first));
 }
 
 TEST_CASE("measure_tsc_per_core_cycle gives a plausible ratio") {
