@@ -256,6 +256,10 @@ int cmd_hwinfo(const std::vector<std::string>& args) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // A calibration in the environment is meant for the plugins of the
+  // bem-bench that put it there; one inherited from elsewhere (a shell, a
+  // batch job submitted on another machine) would be taken on trust.
+  ::unsetenv(bem::calibration_environment_variable);
   std::vector<std::string> all(argv + 1, argv + argc), command_line(argv, argv + argc), paths, rest;
   std::string command;
   try {

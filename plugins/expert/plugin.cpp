@@ -285,8 +285,12 @@ struct expert_eval {
                    bem::tasks::number_field("G", static_cast<long long>(g)),
                    bem::tasks::number_field("W", static_cast<long long>(w))};
     if (gen.backend) r.condition.push_back(bem::tasks::string_field("backend", gen.backend));
-    const auto put = [&](const char* metric, double value, std::string u, bem::metrics::better b, bool timing) {
+    // Figures computed from cycles say how the cycles were obtained (the
+    // method without its run-to-run figures, as in bitalu's records).
+    const auto put = [&](const char* metric, double value, std::string u, bem::metrics::better b, bool timing,
+                         bool from_cycles = false) {
       r.value = bem::metrics::scalar_metric(metric, value, std::move(u), b, l_loop_, "batches");
+      if (from_cycles) r.value.breakdown = {{"method", bem::cycle_counting_method(m.sample.measured)}};
       r.timing = timing;
       sink.emit(r);
     };
@@ -295,9 +299,9 @@ struct expert_eval {
     put("gates", static_cast<double>(gates), "gates", better::none, false);
     put("live_gates", static_cast<double>(live), "gates", better::none, false);
     const double per_batch = m.sample.cycles / static_cast<double>(l_loop_);
-    put("cycles_per_batch", per_batch, unit, better::lower, true);
-    put("cycles_per_lane", per_batch / static_cast<double>(w), unit, better::lower, true);
-    put("batches_per_second", clock_hz / per_batch, "batches/s", better::higher, true);
+    put("cycles_per_batch", per_batch, unit, better::lower, true, true);
+    put("cycles_per_lane", per_batch / static_cast<double>(w), unit, better::lower, true, true);
+    put("batches_per_second", clock_hz / per_batch, "batches/s", better::higher, true, true);
     put("tsc_ticks_per_live_gate",
         m.sample.tsc_ticks / static_cast<double>(l_loop_) / static_cast<double>(live ? live : 1), "TSC ticks",
         better::lower, true);

@@ -120,6 +120,10 @@ class Driver(unittest.TestCase):
         self.assertRegex(r.stdout, r"measured \(perf_event_open\)|estimated via TSC")
         j = json.loads(bench("hwinfo", "--json").stdout)
         self.assertIn("cycle_method", j)
+        # A calibration left in the environment is not the driver's: it measures its own.
+        forged = json.loads(bench("hwinfo", "--json", env={"BEM_TSC_CALIBRATION": "9e9 1 made up"}).stdout)
+        self.assertNotEqual(forged["tsc_source"], "made up")
+        self.assertNotEqual(forged["tsc_hz"], 9e9)
 
     # --- the default suite -------------------------------------------------
     def test_default_suite_writes_three_outputs_and_is_deterministic(self):
@@ -187,6 +191,9 @@ class Driver(unittest.TestCase):
             if task in rate and rate[task][0] in m:
                 per_second, cycles = (m[k]["value"] for k in rate[task])
                 self.assertAlmostEqual(per_second * cycles / clock_hz, 1.0, delta=1e-3, msg=(task, split))
+                for k in rate[task]:  # figures from cycles say how the cycles were obtained
+                    self.assertRegex(m[k].get("breakdown", {}).get("method", ""),
+                                     r"^(measured \(perf_event_open\)|estimated via (TSC|steady clock))$", (task, k))
                 seen.add(task)
             if task == "bitalu_throughput" and "bits_per_second" in m:
                 w = m["checksum"]["condition"]["W"]
