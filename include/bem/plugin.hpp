@@ -249,9 +249,23 @@ struct model_adapter {
       checkpointing_model<Model> ? &checkpoint : nullptr};
 };
 
+/// A task that declares `using reference_model = ...;`.
+template <class T>
+concept declares_reference = requires { typename T::reference_model; };
+
+/// True; when `Task` declares a reference model, asserts that it is a
+/// pluggable model, so a solver missing a requirement stops the build with
+/// the message naming it instead of silently leaving the task unsolved.
+template <class Task>
+consteval bool assert_reference_model() {
+  if constexpr (declares_reference<Task>) return assert_pluggable_model<typename Task::reference_model>();
+  else return true;
+}
+
 template <class Task>
 struct task_adapter {
   static_assert(tasks::assert_pluggable_task<Task>());
+  static_assert(assert_reference_model<Task>());
 
   struct holder {
     parameters params;

@@ -3,7 +3,8 @@
 // Search order (first hit of a name wins, later ones are reported as
 // shadowed): each --plugin-path entry, then each entry of BEM_PLUGIN_PATH
 // (':'-separated), then the install directory. An entry may be a directory
-// (every `*.so` in it is loaded, not recursively) or a file.
+// (every `*.so` in it is loaded, not recursively) or a file; an entry that
+// does not exist is remembered and named when a lookup finds nothing.
 //
 // A plugin that cannot be used is recorded with one of four distinct errors
 // and the others stay usable, so a broken plugin fails only the runs that
@@ -148,6 +149,8 @@ class plugin_registry {
         for (const auto& f : files) load_file(f.string());
       } else if (fs::exists(entry, ec)) {
         load_file(entry);
+      } else {
+        missing_.push_back(entry);  // named when a lookup then finds nothing
       }
       searched_.push_back(entry);
     }
@@ -229,13 +232,20 @@ class plugin_registry {
   const std::vector<plugin_load_failure>& failures() const noexcept { return failures_; }
   const std::vector<std::string>& shadowed() const noexcept { return shadowed_; }
   const std::vector<std::string>& searched() const noexcept { return searched_; }
+  /// Search path entries that do not exist (a mistyped --plugin-path, say).
+  const std::vector<std::string>& missing() const noexcept { return missing_; }
 
-  /// Text for a lookup that found nothing: names the plugins that failed.
+  /// Text for a lookup that found nothing: names the plugins that failed and
+  /// the search path entries that do not exist.
   std::string not_found_message(std::string_view what, std::string_view name) const {
     std::string m = "no plugin provides " + std::string(what) + " '" + std::string(name) + "'";
     if (!failures_.empty()) {
       m += "; plugins that failed to load:";
       for (const auto& f : failures_) m += " [" + f.describe() + "]";
+    }
+    if (!missing_.empty()) {
+      m += "; plugin search path entries that do not exist:";
+      for (const auto& d : missing_) m += " " + d;
     }
     return m;
   }
@@ -310,6 +320,7 @@ class plugin_registry {
   std::vector<plugin_load_failure> failures_;
   std::vector<std::string> shadowed_;
   std::vector<std::string> searched_;
+  std::vector<std::string> missing_;
 };
 
 /// A task created through the C table; methods throw plugin_error.
@@ -320,6 +331,11 @@ class task_instance {
     handle_ = type_->create(parameters_toml.c_str(), err, sizeof err);
     if (handle_ == nullptr) throw plugin_error(std::string("task '") + type_->name + "': " + err);
     type_->spec(handle_, &spec_);
+    if (std::string why = check_splits(); !why.empty()) {
+      type_->destroy(handle_);
+      handle_ = nullptr;
+      throw plugin_error(std::string("task '") + type_->name + "': " + why);
+    }
   }
   task_instance(const task_instance&) = delete;
   task_instance& operator=(const task_instance&) = delete;
@@ -332,23 +348,51 @@ class task_instance {
   std::string effective_parameters() const { return type_->effective_parameters(handle_); }
   std::int32_t split_count() const { return type_->split_count(handle_); }
   bem_split_v1 split(std::int32_t i) const {
+    if (i < 0 || i >= split_count())
+      throw plugin_error(std::string("task '") + type_->name + "': no split " + std::to_string(i) + " (it has " +
+                         std::to_string(split_count()) + ")");
     bem_split_v1 s{};
     type_->split(handle_, i, &s);
     return s;
   }
 
-  /// Sequences first .. first+count-1 of split `split` into `out`.
+  /// Sequences first .. first+count-1 of split `split` into `out`. A failure
+  /// names the split and the sequences asked for.
   void generate(std::int32_t split, std::uint64_t seed, std::int64_t first, std::int32_t count,
                 tasks::sequence_batch& out) const {
-    out.reset(count, this->split(split).length);
+    const bem_split_v1 s = this->split(split);
+    out.reset(count, s.length);
     bem_batch_v1 c{out.batch_size, out.length, out.inputs.data(), out.targets.data(), out.mask.data(),
                    out.lengths.data(), out.tags.data()};
     char err[detail::error_capacity] = {0};
     if (type_->generate(handle_, split, seed, first, &c, err, sizeof err) != BEM_OK)
-      throw plugin_error(std::string("task '") + type_->name + "' generate: " + err);
+      throw plugin_error(std::string("task '") + type_->name + "' generate (split '" + s.name + "', sequences " +
+                         std::to_string(first) + ".." + std::to_string(first + count - 1) + ", seed " +
+                         std::to_string(seed) + "): " + err);
   }
 
  private:
+  /// The splits the host relies on: each named, and uniquely (records are
+  /// keyed by the name), with a known role and a positive length. "" if so.
+  std::string check_splits() const {
+    const std::int32_t n = split_count();
+    std::vector<std::string> names;
+    for (std::int32_t i = 0; i < n; ++i) {
+      bem_split_v1 s{};
+      type_->split(handle_, i, &s);
+      const std::string at = "split " + std::to_string(i);
+      if (s.name == nullptr || *s.name == '\0') return at + " has no name (each split needs a unique name)";
+      const std::string named = at + " ('" + s.name + "')";
+      if (std::find(names.begin(), names.end(), s.name) != names.end())
+        return named + ": another split has the same name (records are keyed by it)";
+      if (s.role != BEM_SPLIT_TRAIN && s.role != BEM_SPLIT_VALIDATION && s.role != BEM_SPLIT_TEST)
+        return named + ": unknown role " + std::to_string(s.role);
+      if (s.length < 1) return named + ": length " + std::to_string(s.length) + " (must be at least 1)";
+      names.emplace_back(s.name);
+    }
+    return {};
+  }
+
   const bem_task_type_v1* type_;
   void* handle_ = nullptr;
   bem_task_spec_v1 spec_{};

@@ -67,7 +67,9 @@
 //
 // ## solvable_task
 // A task with an exact reference solver: `typename T::reference_model`, a
-// bem::sequence_model constructible from the task, that must score 1.0.
+// bem::pluggable_model that must score 1.0 (bem/plugin.hpp). bem-bench
+// creates it from the run's model parameters, never from the task's: it knows
+// the task only through the spec given to `reset` and the input tokens.
 #pragma once
 
 #include <bem/parameters.hpp>

@@ -21,6 +21,7 @@
 #include <filesystem>
 #include <fstream>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -424,4 +425,66 @@ TEST_CASE("checkpoints cross the C interface, and a table from before they were 
   bem::model_instance m(&old, "");
   CHECK_FALSE(m.checkpoints());
   CHECK_THROWS_WITH_AS(m.keep_checkpoint(), doctest::Contains("has no checkpoints"), bem::plugin_error);
+}
+
+namespace {
+/// A task whose splits break one rule the host relies on (`Flaw`), or none;
+/// its generate throws for the test split.
+enum class split_flaw { none, empty_name, duplicate_name, zero_length };
+template <split_flaw Flaw>
+struct flawed_split_task {
+  static constexpr const char* name = "flawed_splits";
+  static constexpr const char* version = "1";
+  static constexpr const char* description = "splits with one flaw";
+  explicit flawed_split_task(bem::parameters&) {}
+  task_spec spec() const { return {}; }
+  std::vector<split_info> splits() const {
+    std::vector<split_info> s{{"train", split_role::train, 4, {}}, {"test/T=4", split_role::test, 4, {}}};
+    if (Flaw == split_flaw::empty_name) s.push_back({"", split_role::test, 8, {}});
+    if (Flaw == split_flaw::duplicate_name) s.push_back({"train", split_role::test, 8, {}});
+    if (Flaw == split_flaw::zero_length) s.push_back({"test/T=0", split_role::test, 0, {}});
+    return s;
+  }
+  void generate(std::size_t split, std::uint64_t, std::int64_t, std::int32_t count, sequence_batch& out) const {
+    if (split == 1) throw std::runtime_error("deliberate failure");
+    out.reset(count, 4);
+  }
+};
+template <split_flaw Flaw>
+std::string creation_error() {
+  return plugin_error_text(&bem::detail::task_adapter<flawed_split_task<Flaw>>::type, "");
+}
+}  // namespace
+
+TEST_CASE("a task's splits are checked when it is created: each named, uniquely, with a length") {
+  CHECK(creation_error<split_flaw::none>() == "");
+  CHECK(creation_error<split_flaw::empty_name>() ==
+        "task 'flawed_splits': split 2 has no name (each split needs a unique name)");
+  CHECK(creation_error<split_flaw::duplicate_name>() ==
+        "task 'flawed_splits': split 2 ('train'): another split has the same name (records are keyed by it)");
+  CHECK(creation_error<split_flaw::zero_length>() ==
+        "task 'flawed_splits': split 2 ('test/T=0'): length 0 (must be at least 1)");
+}
+
+TEST_CASE("a failing generate names the split and the sequences; a split index out of range is an error") {
+  bem::task_instance task(&bem::detail::task_adapter<flawed_split_task<split_flaw::none>>::type, "");
+  sequence_batch batch;
+  task.generate(0, 5, 0, 2, batch);
+  CHECK(batch.batch_size == 2);
+  CHECK_THROWS_WITH_AS(task.generate(1, 5, 8, 4, batch),
+                       "task 'flawed_splits' generate (split 'test/T=4', sequences 8..11, seed 5): deliberate failure",
+                       bem::plugin_error);
+  CHECK_THROWS_WITH_AS(task.generate(2, 5, 0, 4, batch), "task 'flawed_splits': no split 2 (it has 2)",
+                       bem::plugin_error);
+  CHECK_THROWS_AS(task.split(-1), bem::plugin_error);
+}
+
+TEST_CASE("a search path entry that does not exist is named when a lookup finds nothing") {
+  const std::string typo = (fs::temp_directory_path() / "bem-no-such-plugin-dir" / "plugins").string();
+  bem::plugin_registry registry;
+  registry.load_search_path({typo});
+  CHECK(registry.failures().empty());  // nothing was there to fail
+  CHECK(registry.missing() == std::vector<std::string>{typo});
+  CHECK(registry.not_found_message("task", "copy_delay") ==
+        "no plugin provides task 'copy_delay'; plugin search path entries that do not exist: " + typo);
 }

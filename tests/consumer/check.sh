@@ -86,7 +86,10 @@ step "(ii) the example plugin built out of tree against the installed bem (READM
 mkdir -p "$tmp/mytask"
 cp "$src/examples/custom_task_plugin/plugin.cpp" "$tmp/mytask/"
 (cd "$tmp/mytask" &&
-  c++ -std=c++20 -shared -fPIC -fvisibility=hidden -fno-gnu-unique $(pkg-config --cflags --libs bem) plugin.cpp -o bem_mytask.so)
+  c++ -std=c++20 -shared -fPIC -fvisibility=hidden -fno-gnu-unique plugin.cpp $(pkg-config --cflags --libs bem) -o bem_mytask.so)
+# The libraries after the source: linked --as-needed, toml++ must stay NEEDED.
+readelf -d "$tmp/mytask/bem_mytask.so" | grep -q 'NEEDED.*libtomlplusplus' ||
+  fail "bem_mytask.so does not record toml++ as NEEDED (link order)"
 nm -D --defined-only "$tmp/mytask/bem_mytask.so" | grep -q ' T bem_plugin_entry_v1$' ||
   fail "bem_mytask.so does not export bem_plugin_entry_v1"
 meson install -C "$main_build" --no-rebuild --quiet --tags runtime --destdir "$tmp/staged"
