@@ -22,11 +22,12 @@
 //      g-th chosen expert (bem/expert.hpp lane schemes);
 //   5. log         one trace entry (kind fast_step_kind) holding task_id, q and
 //      the chosen identifiers: a bounded payload;
-// local_bits is not read by the step: experts read STATE and SHARED, which
-// the caller writes between steps.
-// and STATS_UPDATE comes with the reward: `reward(task, slot, r)`.
-// Mid path: `mid_path_update()` applies the clipped AdaGrad step to the
-// log-weights of every expert visited since the last call and logs it.
+// and STATS_UPDATE comes with the reward: `reward(task, slot, r)`, r in
+// [0, 1]. local_bits is not read by the step: experts read STATE and SHARED,
+// which the caller writes between steps.
+// Mid path: `mid_path_update()` applies the clipped adaptive-rate step
+// (bem/selection.hpp) to the log-weights of every expert visited since the
+// last call and logs it.
 //
 // Cost: every step does work bounded by the configuration alone — one router
 // query (its own bound), k_large scores, k_small expert evaluations, one log
@@ -61,6 +62,7 @@
 #include <bem/version.hpp>
 
 #include <array>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -127,7 +129,10 @@ struct step_work {
 inline constexpr std::uint32_t fast_step_kind = 1;
 inline constexpr std::uint32_t mid_path_kind = 2;
 
+/// N >= 1 state bits and K >= N shared bits (REFERENCE.md §1: M_t has K >= N
+/// bits); W a multiple of 64 (lane_word<W>).
 template <std::size_t N, std::size_t K, std::size_t W, class Policies = default_machine_policies>
+  requires(N >= 1 && K >= N)
 class machine {
   static_assert(detail::names_machine_policies<Policies>,
                 "bem::machine: Policies must name `circuit`, `router` and `sat_backend`");
@@ -153,6 +158,9 @@ class machine {
       throw std::invalid_argument("machine: k_large must lie in [k_small, " + std::to_string(max_k_cand) + "]");
     if (c.expert_class >= static_cast<std::uint32_t>(identifier_classes))
       throw std::invalid_argument("machine: expert_class must be below 64");
+    if (!(c.ucb.c_explore >= 0.0 && std::isfinite(c.ucb.c_explore)))
+      throw std::invalid_argument("machine: ucb.c_explore must be finite and >= 0");
+    check_log_weight_parameters(c.log_weights);
     for (std::size_t g = 0; g < c.k_small; ++g) {
       word_type m = word_type::zeros();
       for (std::size_t l = g * W / c.k_small; l < (g + 1) * W / c.k_small; ++l) m.set_lane(l, true);
@@ -214,7 +222,9 @@ class machine {
 
   /// STATS_UPDATE: the reward (in [0, 1]) for an expert applied under a task.
   /// Throws std::out_of_range, changing nothing, for a task or slot that
-  /// does not exist (selection_table::record checks the task first).
+  /// does not exist (selection_table::record checks the task first), and
+  /// std::invalid_argument, changing nothing, for a reward outside [0, 1]
+  /// or NaN (it would corrupt wins and the log-weights for good).
   void reward(std::uint32_t task_id, std::uint32_t slot, double r) {
     // The statistics have room for max_experts: check the slot is filled.
     if (slot >= experts_.size())
@@ -241,7 +251,9 @@ class machine {
     w = v ? (w | (std::uint64_t{1} << (i % 64))) : (w & ~(std::uint64_t{1} << (i % 64)));
   }
   const shared_memory<K, shared_parameters>& shared() const noexcept { return shared_; }
-  /// Parameter i of SHARED (Theta, Q16.16; the mid path's to change). SHARED
+  /// Parameter i of SHARED (Theta, Q16.16), for the program to read and
+  /// write: mid_path_update() changes the log-weights (doubles in the
+  /// selection table), never Theta. SHARED
   /// bits change only through set_shared_bit, which keeps the experts' copy.
   q16_16& shared_parameter(std::size_t i) { return shared_.parameter(check_parameter(i)); }
   const q16_16& shared_parameter(std::size_t i) const { return shared_.parameter(check_parameter(i)); }

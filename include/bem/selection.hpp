@@ -11,14 +11,20 @@
 // (softmax over log-weight plus score) from the caller's generator.
 // STATS_UPDATE bumps visits_i, adds the reward to wins_i and bumps N_tau.
 //
-// Mid path (BEM core §mid path), for an expert i with accumulated loss L_i over
-// its visits since the last update:
-//     g_i   = clip(L_i / max(1, visits_i), -L_max, +L_max)
-//     S_i  += g_i^2                          (per-expert AdaGrad accumulator)
-//     eta_i = c_eta / sqrt(S_i + eps)
-//     z_i  -= clip(eta_i * g_i, -dz_max, +dz_max)
-// The accumulator is our reading of the spec's "S": the sum of squared clipped
-// mean losses, which makes eta shrink as evidence accumulates.
+// Mid path (BEM core §mid path), for every expert i with visits since the
+// last update, L_i its accumulated loss (1 - reward) over those visits:
+//     g_i   = clip(L_i / visits_i, -L_max, +L_max)
+//     S    += sum_i g_i^2                    (one accumulator for all experts)
+//     eta   = c_eta / sqrt(S + eps)
+//     z_i  -= clip(eta * g_i, -dz_max, +dz_max)
+// S is our reading of the spec's "S": the sum of squared clipped mean losses
+// of every update so far, which makes eta shrink as evidence accumulates. It
+// is shared (an exponential-weights update with an adaptive rate), not kept
+// per expert: losses lie in [0, 1], so a per-expert S_i = sum g_i^2 would
+// normalise each expert's loss away (its first step is c_eta whatever g_i,
+// and with a steady loss every step is c_eta / sqrt(k)) and z would count
+// updates, not rank experts. S is summed before eta is taken, so the update
+// does not depend on the order of the slots.
 //
 // Costs: select is O(k_large) and update O(1) per chosen expert, independent
 // of the step count — the fast-path bound of the core spec. Statistics live in
@@ -34,6 +40,7 @@
 #include <cstdint>
 #include <span>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 BEM_NAMESPACE_BEGIN
@@ -43,18 +50,28 @@ struct ucb_parameters {
 };
 
 struct log_weight_parameters {
-  double c_eta = 0.1;
-  double eps = 1e-8;
-  double loss_max = 1.0;  ///< L_max
-  double step_max = 0.5;  ///< dz_max
+  double c_eta = 0.1;     ///< finite, >= 0
+  double eps = 1e-8;      ///< finite, > 0 (eta = c_eta / sqrt(S + eps) with S = 0 and g = 0 is inf * 0)
+  double loss_max = 1.0;  ///< L_max, >= 0 (+infinity: no clipping)
+  double step_max = 0.5;  ///< dz_max, >= 0 (+infinity: no clipping)
 };
+
+/// Throws std::invalid_argument unless the parameters are as documented on
+/// log_weight_parameters: a negative bound would make std::clamp's range
+/// empty (undefined behaviour), eps = 0 turns a zero gradient into NaN.
+inline void check_log_weight_parameters(const log_weight_parameters& p) {
+  if (!(p.c_eta >= 0.0 && std::isfinite(p.c_eta)) || !(p.eps > 0.0 && std::isfinite(p.eps)) || !(p.loss_max >= 0.0) ||
+      !(p.step_max >= 0.0))
+    throw std::invalid_argument(
+        "log_weight_parameters: need finite c_eta >= 0, finite eps > 0, loss_max >= 0 and step_max >= 0");
+}
 
 /// Per-(task, expert) bandit statistics and per-expert log-weights.
 class selection_table {
  public:
   selection_table(std::size_t tasks, std::size_t experts)
       : tasks_(tasks), experts_(experts), visits_(tasks * experts, 0), wins_(tasks * experts, 0.0),
-        task_visits_(tasks, 0), z_(experts, 0.0), s_(experts, 0.0), pending_loss_(experts, 0.0),
+        task_visits_(tasks, 0), z_(experts, 0.0), pending_loss_(experts, 0.0),
         pending_visits_(experts, 0) {
     if (tasks == 0 || experts == 0) throw std::invalid_argument("selection_table needs at least one task and expert");
   }
@@ -124,27 +141,44 @@ class selection_table {
   }
 
   /// STATS_UPDATE: one visit of `expert` under `task` with a reward in [0, 1];
-  /// the loss (1 - reward) accumulates for the next mid-path update.
+  /// the loss (1 - reward) accumulates for the next mid-path update. Throws,
+  /// changing nothing: std::out_of_range for a task or expert outside the
+  /// table, std::invalid_argument for a reward outside [0, 1] or NaN.
   void record(std::size_t task, std::size_t expert, double reward) {
-    ++visits_[at(task, expert)];
-    wins_[at(task, expert)] += reward;
+    const std::size_t i = at(task, expert);
+    if (!(reward >= 0.0 && reward <= 1.0))
+      throw std::invalid_argument("selection_table::record: reward " + std::to_string(reward) +
+                                  " is not in [0, 1]");
+    ++visits_[i];
+    wins_[i] += reward;
     ++task_visits_[task];
     pending_loss_[expert] += 1.0 - reward;
     ++pending_visits_[expert];
   }
 
   /// The mid-path log-weight update of every expert with pending visits.
+  /// Throws std::invalid_argument, changing nothing, for parameters that
+  /// check_log_weight_parameters refuses.
   void update_log_weights(const log_weight_parameters& p = {}) {
+    check_log_weight_parameters(p);
+    // First pass: g_i (kept in pending_loss_) and S; second: the steps.
     for (std::size_t i = 0; i < experts_; ++i) {
       if (pending_visits_[i] == 0) continue;
       const double g = std::clamp(pending_loss_[i] / static_cast<double>(pending_visits_[i]), -p.loss_max, p.loss_max);
-      s_[i] += g * g;
-      const double eta = p.c_eta / std::sqrt(s_[i] + p.eps);
-      z_[i] -= std::clamp(eta * g, -p.step_max, p.step_max);
+      pending_loss_[i] = g;
+      s_ += g * g;
+    }
+    const double eta = p.c_eta / std::sqrt(s_ + p.eps);
+    for (std::size_t i = 0; i < experts_; ++i) {
+      if (pending_visits_[i] == 0) continue;
+      z_[i] -= std::clamp(eta * pending_loss_[i], -p.step_max, p.step_max);
       pending_loss_[i] = 0;
       pending_visits_[i] = 0;
     }
   }
+
+  /// S: the sum of the squared clipped mean losses of every update so far.
+  double loss_accumulator() const noexcept { return s_; }
 
  private:
   std::size_t at(std::size_t task, std::size_t expert) const {
@@ -156,8 +190,9 @@ class selection_table {
   std::vector<std::uint64_t> visits_;
   std::vector<double> wins_;
   std::vector<std::uint64_t> task_visits_;
-  std::vector<double> z_, s_, pending_loss_;
+  std::vector<double> z_, pending_loss_;
   std::vector<std::uint64_t> pending_visits_;
+  double s_ = 0.0;  ///< S, shared by all experts
 };
 
 BEM_NAMESPACE_END

@@ -3,6 +3,7 @@
 #include <bem/machine.hpp>
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <set>
 #include <vector>
 
@@ -387,3 +388,38 @@ TEST_CASE("a machine routes, selects, applies experts, learns from rewards and l
   CHECK(m.last_work().candidates == 16);            // bounded work, whatever the history
 }
 }  // namespace docs_example
+
+namespace {
+template <std::size_t n, std::size_t k>
+concept machine_exists = requires { sizeof(bem::machine<n, k, 64>); };
+}  // namespace
+
+TEST_CASE("N >= 1 and K >= N: other sizes do not name a machine") {
+  // REFERENCE.md §1: M_t has K >= N bits. N = 0 also indexed an empty
+  // std::array (undefined behaviour) in every step.
+  static_assert(machine_exists<1, 1>);
+  static_assert(machine_exists<64, 256>);
+  static_assert(!machine_exists<0, 64>);
+  static_assert(!machine_exists<64, 63>);
+  bem::machine<1, 1, 64> tiny(bem::machine_config{});
+  CHECK(tiny.step({0, 0, 0, 0}).empty());  // zero experts match: the state stays, the step is logged
+  CHECK(tiny.log().size() == 1);
+}
+
+TEST_CASE("a reward outside [0, 1] is refused and changes nothing") {
+  machine_t m = make_machine(bem::machine_config{}, 10, 2);
+  const auto slot = m.step({0, 1, 0, 0})[0];
+  for (const double r : {-0.5, 1.0001, std::nan("")}) CHECK_THROWS_AS(m.reward(0, slot, r), std::invalid_argument);
+  CHECK(m.selection().visits(0, slot) == 0);
+  CHECK(m.selection().task_visits(0) == 0);
+  CHECK(m.expert_at(slot).stats().visits == 0);
+  m.mid_path_update();
+  CHECK(m.selection().log_weight(slot) == 0.0);
+  // Bad UCB and log-weight parameters are refused when the machine is made.
+  bem::machine_config bad;
+  bad.ucb.c_explore = std::nan("");
+  CHECK_THROWS_AS(machine_t{bad}, std::invalid_argument);
+  bad = {};
+  bad.log_weights.step_max = -1.0;
+  CHECK_THROWS_AS(machine_t{bad}, std::invalid_argument);
+}

@@ -129,3 +129,61 @@ TEST_CASE("sampling follows exp(z + score) and is reproducible") {
   const std::array<std::uint32_t, 2> outside{0, 2};
   CHECK_THROWS_AS(w.sample(0, outside, g), std::out_of_range);
 }
+
+TEST_CASE("log-weights rank experts by their losses: one learning rate for all experts") {
+  // Mean losses 0.1 (expert 0) and 0.9 (expert 1), one update. Per-expert
+  // accumulators (S_i = g_i^2) would give both eta_i * g_i = c_eta: equal
+  // log-weights whatever the losses. The shared S = 0.01 + 0.81 keeps them
+  // in proportion to the losses.
+  bem::log_weight_parameters p;
+  p.step_max = 10.0;  // no step clipping
+  bem::selection_table t(1, 2);
+  for (int i = 0; i < 10; ++i) t.record(0, 0, i < 9 ? 1.0 : 0.0);
+  for (int i = 0; i < 10; ++i) t.record(0, 1, i < 1 ? 1.0 : 0.0);
+  t.update_log_weights(p);
+  const double eta = p.c_eta / std::sqrt(0.01 + 0.81 + p.eps);
+  CHECK(t.log_weight(0) == doctest::Approx(-eta * 0.1));
+  CHECK(t.log_weight(1) == doctest::Approx(-eta * 0.9));
+  CHECK(t.log_weight(0) - t.log_weight(1) > 0.05);
+  CHECK(t.loss_accumulator() == doctest::Approx(0.82));
+  // Over many updates with the same losses the gap keeps growing.
+  double gap = t.log_weight(0) - t.log_weight(1);
+  for (int u = 0; u < 200; ++u) {
+    for (int i = 0; i < 10; ++i) t.record(0, 0, i < 9 ? 1.0 : 0.0);
+    for (int i = 0; i < 10; ++i) t.record(0, 1, i < 1 ? 1.0 : 0.0);
+    t.update_log_weights(p);
+    const double g = t.log_weight(0) - t.log_weight(1);
+    REQUIRE(g > gap);
+    gap = g;
+  }
+  // The update does not depend on the slots' order.
+  bem::selection_table r(1, 2);
+  for (int i = 0; i < 10; ++i) r.record(0, 1, i < 9 ? 1.0 : 0.0);
+  for (int i = 0; i < 10; ++i) r.record(0, 0, i < 1 ? 1.0 : 0.0);
+  r.update_log_weights(p);
+  CHECK(r.log_weight(1) == doctest::Approx(-eta * 0.1));
+  CHECK(r.log_weight(0) == doctest::Approx(-eta * 0.9));
+}
+
+TEST_CASE("rewards outside [0, 1] and bad log-weight parameters are refused, changing nothing") {
+  bem::selection_table t(1, 2);
+  for (const double r : {-0.25, 1.5, std::nan("")}) CHECK_THROWS_AS(t.record(0, 0, r), std::invalid_argument);
+  CHECK(t.visits(0, 0) == 0);
+  CHECK(t.task_visits(0) == 0);
+  CHECK(t.wins(0, 0) == 0.0);
+  t.record(0, 0, 1.0);  // the bounds are fine
+  t.record(0, 0, 0.0);
+  t.update_log_weights();
+  const double z = t.log_weight(0);
+  REQUIRE(std::isfinite(z));
+  // eps = 0 made a zero mean loss inf * 0 = NaN; negative bounds gave
+  // std::clamp an empty range (undefined behaviour).
+  for (const bem::log_weight_parameters bad :
+       {bem::log_weight_parameters{0.1, 0.0, 1.0, 0.5}, bem::log_weight_parameters{0.1, 1e-8, -1.0, 0.5},
+        bem::log_weight_parameters{0.1, 1e-8, 1.0, -0.5}, bem::log_weight_parameters{-0.1, 1e-8, 1.0, 0.5},
+        bem::log_weight_parameters{std::nan(""), 1e-8, 1.0, 0.5}}) {
+    t.record(0, 0, 1.0);
+    CHECK_THROWS_AS(t.update_log_weights(bad), std::invalid_argument);
+    CHECK(t.log_weight(0) == z);
+  }
+}
