@@ -44,6 +44,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -123,10 +124,34 @@ class trace_log {
     if (segment_entries == 0) throw std::invalid_argument("trace_log: segment_entries must be at least 1");
   }
 
+  /// Copies hold every entry; a moved-from log is empty (head() == H_0).
+  trace_log(const trace_log& other) : segment_entries_(other.segment_entries_), genesis_(other.genesis_) {
+    for (std::size_t k = 0; k < other.size_; ++k) push(other.record_at(k));
+  }
+  trace_log(trace_log&& other) noexcept
+      : segment_entries_(other.segment_entries_),
+        genesis_(other.genesis_),
+        root_(std::move(other.root_)),
+        depth_(std::exchange(other.depth_, 0)),
+        size_(std::exchange(other.size_, 0)) {}
+  trace_log& operator=(const trace_log& other) {
+    if (this != &other) *this = trace_log(other);
+    return *this;
+  }
+  trace_log& operator=(trace_log&& other) noexcept {
+    segment_entries_ = other.segment_entries_;
+    genesis_ = other.genesis_;
+    root_ = std::move(other.root_);
+    depth_ = std::exchange(other.depth_, 0);
+    size_ = std::exchange(other.size_, 0);
+    return *this;
+  }
+  ~trace_log() = default;
+
   /// Appends one entry and returns the new head H_{n+1}. Cost: O(payload)
-  /// and, once per 256 entries, the allocation of a chunk for the next 256;
-  /// earlier entries are not moved, so no append costs more as the log grows
-  /// (the table of chunks, one pointer per chunk, doubles now and then).
+  /// and, once per 256 entries, the allocation of a chunk for the next 256
+  /// plus at most one tree node per level (see `push`): bounded by a
+  /// constant, however long the log (no table is ever copied to grow it).
   /// Strong exception guarantee: if it throws, the log is as it was.
   sha256_digest append(trace_entry e) {
     const std::vector<std::uint8_t> bytes = serialize_trace_entry(e);
@@ -249,25 +274,61 @@ class trace_log {
     sha256_digest digest;
     sha256_digest chain;
   };
-  /// Records per chunk: a chunk is reserved in full when started, so
-  /// appending to it moves nothing.
-  static constexpr std::size_t chunk_records = 256;
+  /// Records live in a tree of fixed fan-out: leaves hold 256 records,
+  /// inner nodes 256 children, and entry k's path is the base-256 digits of
+  /// k. Every node is reserved in full when created, so no append moves or
+  /// copies earlier records or pointers, and a full tree grows by a new root
+  /// above it: the cost of an append never depends on the log's length (a
+  /// vector of chunks would copy its table, O(size / 256), now and then).
+  static constexpr std::size_t fanout_bits = 8, fanout = std::size_t{1} << fanout_bits;
+  struct node {
+    std::vector<record> records;                  // a leaf's
+    std::vector<std::unique_ptr<node>> children;  // an inner node's
+  };
 
-  const record& record_at(std::size_t k) const noexcept { return chunks_[k / chunk_records][k % chunk_records]; }
+  static std::unique_ptr<node> make_node(bool leaf) {
+    auto n = std::make_unique<node>();
+    if (leaf)
+      n->records.reserve(fanout);
+    else
+      n->children.reserve(fanout);
+    return n;
+  }
+
+  const record& record_at(std::size_t k) const noexcept {
+    const node* n = root_.get();
+    for (std::size_t level = depth_ - 1; level > 0; --level) n = n->children[(k >> (fanout_bits * level)) % fanout].get();
+    return n->records[k % fanout];
+  }
+
   void push(record r) {
     static_assert(std::is_nothrow_move_constructible_v<record>);
-    if (size_ % chunk_records == 0) {  // may throw: nothing has changed yet
-      std::vector<record> chunk;
-      chunk.reserve(chunk_records);
-      chunks_.push_back(std::move(chunk));
+    // May throw at each allocation; what it has added by then (an empty
+    // node, a taller root over the same records) leaves every entry where
+    // it was, so the log is as it was.
+    if (!root_) {
+      root_ = make_node(true);
+      depth_ = 1;
+    } else if (depth_ < sizeof(std::size_t) * 8 / fanout_bits && (size_ >> (fanout_bits * depth_)) != 0) {
+      auto root = make_node(false);
+      root->children.push_back(std::move(root_));
+      root_ = std::move(root);
+      ++depth_;
     }
-    chunks_.back().push_back(std::move(r));  // strong guarantee (record's move is noexcept)
+    node* n = root_.get();
+    for (std::size_t level = depth_ - 1; level > 0; --level) {
+      const std::size_t i = (size_ >> (fanout_bits * level)) % fanout;
+      if (i == n->children.size()) n->children.push_back(make_node(level == 1));  // within the reserved capacity
+      n = n->children[i].get();
+    }
+    n->records.push_back(std::move(r));  // within the reserved capacity: noexcept
     ++size_;
   }
 
   std::size_t segment_entries_;
   sha256_digest genesis_;
-  std::vector<std::vector<record>> chunks_;
+  std::unique_ptr<node> root_;
+  std::size_t depth_ = 0;  ///< levels of the tree, leaves included; 0 while empty
   std::size_t size_ = 0;
 };
 

@@ -14,10 +14,14 @@
 
 // Allocation failure on demand, for the exception-safety test: the n-th
 // allocation after arming throws std::bad_alloc (inactive while disarmed).
+// And the largest allocation while tracking, for the constant-cost test.
 namespace {
 long allocations_until_failure = -1;
+bool tracking_allocations = false;
+std::size_t largest_allocation = 0;
 }  // namespace
 void* operator new(std::size_t n) {
+  if (tracking_allocations) largest_allocation = std::max(largest_allocation, n);
   if (allocations_until_failure == 0) {
     allocations_until_failure = -1;
     throw std::bad_alloc();
@@ -301,9 +305,10 @@ TEST_CASE("LOG: entries, digests, heads and segment roots stay right across many
 }
 
 TEST_CASE("LOG: an append that fails to allocate leaves the log as it was") {
-  // Every allocation an append makes is made to fail in turn, also the one
-  // that starts a new chunk of storage (at 256 entries).
-  for (const std::size_t before : {std::size_t{3}, std::size_t{256}}) {
+  // Every allocation an append makes is made to fail in turn, also those
+  // that start a new leaf of storage (at 256 entries, with a new root above
+  // the first leaf) and a new inner node (at 65,536, with a third level).
+  for (const std::size_t before : {std::size_t{3}, std::size_t{256}, std::size_t{65536}}) {
     bem::trace_log reference(2);
     for (std::size_t k = 0; k < before; ++k) reference.append(make_entry(k, 1, "entry"));
     const auto next = make_entry(before, 2, "the one that may fail");
@@ -335,4 +340,36 @@ TEST_CASE("LOG: an append that fails to allocate leaves the log as it was") {
     }
     CHECK(failures >= 2);  // the serialized bytes and the stored payload, at least
   }
+}
+
+TEST_CASE("LOG: no append allocates more as the log grows") {
+  // The fast path appends one entry per step and must cost the same at any
+  // t. The largest single allocation of appends 4,096 .. 262,400 (past the
+  // tree's growth at 65,536 and where a table of 1,024 chunks would be
+  // copied to double) is no larger than that of the first 4,096: a leaf.
+  bem::trace_log log;
+  const auto largest_over = [&](std::uint64_t from, std::uint64_t to) {
+    largest_allocation = 0;
+    tracking_allocations = true;
+    for (std::uint64_t k = from; k < to; ++k) log.append(make_entry(k, 1, "x"));
+    tracking_allocations = false;
+    return largest_allocation;
+  };
+  const std::size_t early = largest_over(0, 4096);
+  const std::size_t late = largest_over(4096, 1024 * 256 + 256);
+  CHECK(early > 0);
+  CHECK(late <= early);
+  CHECK(log.size() == 1024 * 256 + 256);
+  CHECK(log.entry(70000).step == 70000);
+  CHECK(log.verify() == bem::trace_log::npos);
+  // Copies and moves keep every entry; a moved-from log is empty.
+  bem::trace_log copy = log;
+  CHECK(copy.head() == log.head());
+  CHECK(copy.entry(262399).step == 262399);
+  bem::trace_log moved = std::move(copy);
+  CHECK(moved.head() == log.head());
+  CHECK(copy.size() == 0);  // NOLINT(bugprone-use-after-move): moved-from state is specified
+  CHECK(copy.head() == bem::trace_log_genesis_hash());
+  copy.append(make_entry(0, 1, "x"));
+  CHECK(copy.entry(0) == log.entry(0));
 }
