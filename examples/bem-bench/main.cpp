@@ -285,6 +285,12 @@ int main(int argc, char** argv) {
       }
     }
     if (command.empty()) throw usage_error("no command given");
+    // A mistyped --plugin-path would only show later as "no plugin provides
+    // task ..." (BEM_PLUGIN_PATH entries may be missing: it is often shared).
+    for (const auto& p : paths) {
+      std::error_code ec;
+      if (!fs::exists(p, ec)) throw usage_error("--plugin-path: no such file or directory: " + p);
+    }
     if (command == "run") {
       bem::share_calibration_with_plugins();  // one TSC-to-cycle ratio for the driver and every plugin
       return cmd_run(rest, paths, command_line);
