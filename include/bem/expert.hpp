@@ -12,6 +12,11 @@
 //   - The write spec lists, for each circuit output k, the state bit y_k
 //     goes to and how: overwrite (s = y) or xor (s ^= y). Writes to SHARED
 //     are not bit-sliced and belong to the caller (a checksum, for example).
+//   - Order: every input is gathered before any output is written, so an
+//     expert that writes a bit it reads reads the old value; outputs are
+//     then written in order k = 0, 1, ..., m - 1, so two outputs naming one
+//     state bit compose (an overwrite replaces what earlier outputs wrote
+//     there, an xor adds to it).
 //   - Statistics: visits and wins, the numbers UCB routing reads.
 //
 // Lane schemes (expert_batch): one expert for all lanes (`apply_all`); one
@@ -22,7 +27,13 @@
 // mask is set: s = blend(mask, new, old) = (mask & new) | (~mask & old).
 // Law: with pairwise disjoint masks, lane l of the result equals lane l of
 // applying, alone, the expert whose mask contains l (bit-sliced evaluation
-// is lane-independent, and a masked write leaves other lanes unchanged).
+// is lane-independent, and a masked write leaves other lanes unchanged),
+// also where two experts write the same state bit; a lane in no mask is
+// unchanged. The masks are the caller's (bem::machine gives group g of k
+// the lanes [g W / k, (g + 1) W / k), every lane also where k does not
+// divide W), and nothing checks that they are disjoint: overlapping masks
+// compose in order, experts[g] applying to the state experts[0..g) left, so
+// a lane in masks g < h gets experts[h] applied to experts[g]'s result.
 #pragma once
 
 #include <bem/circuits/circuit.hpp>
@@ -209,7 +220,8 @@ class expert_batch {
   }
   /// One expert per mask: experts[g] on the lanes of masks[g]. One mask per
   /// lane group is the per-group scheme; one single-lane mask per lane the
-  /// per-lane scheme. Masks must be pairwise disjoint (see the law above).
+  /// per-lane scheme. Masks should be pairwise disjoint (the law above);
+  /// overlapping ones compose in order (the header comment).
   void apply_masked(std::span<const expert<C>* const> experts, std::span<const W> masks, std::span<W> state,
                     std::span<const std::uint64_t> shared) {
     if (experts.size() != masks.size())

@@ -16,6 +16,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <set>
 #include <span>
@@ -52,6 +53,30 @@ void check_all_representations(const bem::gate_list& c, const std::vector<W>& in
       REQUIRE(lane_of(generated[k], l) == want[k]);
     }
   }
+}
+
+/// A list the layered generator cannot give: any ternary table, repeated
+/// operands (a & a, tt(a, a, b)), constant gates (x ^ x), dead gates, and
+/// outputs that are inputs, constants or repeated.
+bem::gate_list edge_list(std::size_t n, std::size_t g, std::size_t m, std::uint64_t seed) {
+  bem::xoshiro256ss rng(seed);
+  std::vector<bem::gate> gates;
+  for (std::size_t i = 0; i < g; ++i) {
+    const auto limit = static_cast<std::uint32_t>(n + i);
+    auto pick = [&] {
+      if (i > 0 && rng.uniform_below(2) == 0) return limit - 1 - static_cast<std::uint32_t>(rng.uniform_below(std::min<std::uint64_t>(i, 3)));
+      return static_cast<std::uint32_t>(rng.uniform_below(limit));
+    };
+    bem::gate x{static_cast<bem::gate_op>(rng.uniform_below(6)), 0, pick(), 0, 0};
+    x.b = rng.uniform_below(6) == 0 ? x.a : pick();
+    x.c = rng.uniform_below(6) == 0 ? x.b : pick();
+    if (x.op == bem::gate_op::ternary) x.tt = static_cast<std::uint8_t>(rng.next());
+    gates.push_back(x);
+  }
+  std::vector<std::uint32_t> outs;
+  for (std::size_t k = 0; k < m; ++k) outs.push_back(static_cast<std::uint32_t>(rng.uniform_below(n + g)));
+  if (m > 1) outs.back() = outs.front();
+  return bem::gate_list(n, std::move(gates), std::move(outs));
 }
 
 constexpr auto small8 = bem::static_random_circuit<8, 40, 4>(11);
@@ -101,6 +126,60 @@ TEST_CASE("32 inputs, random lanes: gate list (fast, plain, compiled), and ANF a
   const auto bdd = bem::random_robdd(32, 8, 200, 4);
   CHECK(eval(bem::to_gate_list(bdd), in) == eval(bdd, in));
   CHECK(eval(bem::to_anf(bdd), in) == eval(bdd, in));
+}
+
+TEST_CASE("edge-case lists: every representation and conversion agrees, exhaustively; round trips compare equal") {
+  for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+    CAPTURE(seed);
+    const std::size_t n = 1 + seed % 6;
+    const auto c = edge_list(n, seed % 40, 1 + seed % 5, seed);
+    check_all_representations(c, exhaustive_inputs<std::uint64_t>(n));
+    const auto bdd = bem::to_robdd(c);
+    const auto anf = bem::to_anf(c);
+    CHECK(bem::to_robdd(anf) == bdd);
+    CHECK(bem::to_anf(bdd) == anf);
+    CHECK(bem::to_robdd(bem::to_gate_list(bdd)) == bdd);
+    CHECK(bem::to_anf(bem::to_gate_list(anf)) == anf);
+    check_all_representations(edge_list(8, 60, 5, 1000 + seed), exhaustive_inputs<bem::lane_word<256>>(8));
+  }
+  // No gates (outputs are inputs, one repeated), no outputs, constants only.
+  check_all_representations(bem::gate_list(3, {}, {2, 0, 2}), exhaustive_inputs<std::uint64_t>(3));
+  check_all_representations(bem::gate_list(3, {}, {}), exhaustive_inputs<std::uint64_t>(3));
+  check_all_representations(
+      bem::gate_list(1, {{bem::gate_op::xor_, 0, 0, 0, 0}, {bem::gate_op::not_, 0, 1, 0, 0}}, {1, 2, 0, 1}),
+      exhaustive_inputs<std::uint64_t>(1));
+  // Zero inputs: ANF and ROBDD hold constants (a gate list cannot: its
+  // gates need operands, and to_gate_list refuses).
+  const bem::anf_circuit k(0, {{0}, {}});
+  const std::vector<std::uint64_t> none;
+  const std::vector<std::uint64_t> ones_zero = {~0ull, 0};
+  CHECK(eval(k, none) == ones_zero);
+  CHECK(eval(bem::to_robdd(k), none) == ones_zero);
+  CHECK(bem::to_anf(bem::to_robdd(k)) == k);
+  CHECK_THROWS_AS(bem::to_gate_list(k), std::invalid_argument);
+  // 64 inputs, the ANF's maximum: input 63, the full product, the constant.
+  const bem::anf_circuit wide(64, {{bem::monomial{1} << 63, ~bem::monomial{0}, 0}, {0x8000000000000001ull}});
+  const auto in = random_inputs<bem::lane_word<256>>(64, 3);
+  CHECK(eval(bem::to_robdd(wide), in) == eval(wide, in));
+  CHECK(eval(bem::to_gate_list(wide), in) == eval(wide, in));
+  CHECK(bem::to_anf(bem::to_gate_list(wide)) == wide);
+  CHECK(bem::to_anf(bem::to_robdd(wide)) == wide);
+}
+
+namespace {
+constexpr bem::static_gate_list<3, 0, 2> no_gates{{}, {2, 0}};
+constexpr bem::static_gate_list<3, 0, 0> nothing{};
+}  // namespace
+
+TEST_CASE("a compiled circuit of no gates (outputs that are inputs)") {
+  // Its node storage had zero size (ISO C++ forbids it: -Wpedantic), and
+  // with no outputs either its node pointer went unused (-Wunused).
+  const auto in = exhaustive_inputs<std::uint64_t>(3);
+  CHECK(eval(bem::compiled_circuit<no_gates>{}, in) == std::vector<std::uint64_t>{in[2], in[0]});
+  const auto in128 = exhaustive_inputs<bem::lane_word<128>>(3);
+  CHECK(eval(bem::compiled_circuit<no_gates>{}, in128) == std::vector<bem::lane_word<128>>{in128[2], in128[0]});
+  CHECK(eval(bem::compiled_circuit<nothing>{}, in).empty());
+  CHECK(eval(bem::compiled_circuit<nothing>{}, in128).empty());
 }
 
 TEST_CASE("conversions round-trip") {

@@ -44,10 +44,12 @@ void check_schemes(std::size_t groups) {
   for (std::size_t g = 0; g < groups; ++g) experts.push_back(make_expert(100 + g));
   std::vector<const bem::expert<bem::gate_list>*> ptrs;
   std::vector<W> masks(groups, W{});
-  const std::size_t per = lanes / groups;
+  // Group g: lanes [g W / groups, (g + 1) W / groups), as bem::machine
+  // cuts them (every lane, also where groups does not divide W).
+  const auto first = [&](std::size_t g) { return g * lanes / groups; };
   for (std::size_t g = 0; g < groups; ++g) {
     ptrs.push_back(&experts[g]);
-    for (std::size_t l = g * per; l < (g + 1) * per; ++l) set_lane_of(masks[g], l, true);
+    for (std::size_t l = first(g); l < first(g + 1); ++l) set_lane_of(masks[g], l, true);
   }
   bem::expert_batch<bem::gate_list, W> batch;
   auto mixed = state0;
@@ -55,7 +57,7 @@ void check_schemes(std::size_t groups) {
   for (std::size_t g = 0; g < groups; ++g) {
     auto alone = state0;
     batch.apply_all(experts[g], std::span<W>(alone), shared);
-    for (std::size_t l = g * per; l < (g + 1) * per; ++l)
+    for (std::size_t l = first(g); l < first(g + 1); ++l)
       for (std::size_t k = 0; k < state_bits; ++k) REQUIRE(lane_of(mixed[k], l) == lane_of(alone[k], l));
   }
   CHECK_FALSE(mixed == state0);  // the experts did write something
@@ -130,6 +132,77 @@ TEST_CASE("per-group lane scheme equals each group's expert alone, lane by lane"
   check_schemes<std::uint64_t>(4);
   check_schemes<bem::lane_word<256>>(4);
   check_schemes<bem::lane_word<256>>(16);
+  // Group counts that do not divide W: groups of 21 and 22 lanes, 85 and 86.
+  check_schemes<std::uint64_t>(3);
+  check_schemes<bem::lane_word<256>>(3);
+}
+
+namespace {
+/// The expert y = (x0, x1, x0 ^ x1) over inputs x0 = state 0, x1 = state 1,
+/// its outputs written as `w` says.
+bem::expert<bem::anf_circuit> xor_expert(const bem::write_spec& w) {
+  const bem::anf_circuit c(2, {{0b01}, {0b10}, {0b01, 0b10}});
+  const bem::read_spec r{{{bem::read_bit::source::state, 0}, {bem::read_bit::source::state, 1}}};
+  return bem::expert<bem::anf_circuit>(1, r, c, w);
+}
+}  // namespace
+
+TEST_CASE("writes: inputs are read before any write, outputs written in order (documented in expert.hpp)") {
+  using bem::write_bit;
+  const std::uint64_t s0 = 0b1100, s1 = 0b1010;
+  std::vector<std::uint64_t> scratch(8);
+  auto run = [&](const bem::write_spec& w) {
+    std::vector<std::uint64_t> s = {s0, s1, 0xF0};
+    xor_expert(w).apply(std::span<std::uint64_t>(s), std::span<const std::uint64_t>(), std::span<std::uint64_t>(scratch));
+    return s;
+  };
+  // Output 0 overwrites state 1, which input 1 reads: output 1 still
+  // sees the old state 1.
+  CHECK(run({{{1, write_bit::mode::overwrite}, {0, write_bit::mode::overwrite}, {2, write_bit::mode::overwrite}}}) ==
+        std::vector<std::uint64_t>{s1, s0, s0 ^ s1});
+  // Three outputs into state 2: the last overwrite wins, xors add.
+  CHECK(run({{{2, write_bit::mode::xor_into}, {2, write_bit::mode::overwrite}, {2, write_bit::mode::xor_into}}})[2] ==
+        (s1 ^ (s0 ^ s1)));
+  CHECK(run({{{2, write_bit::mode::xor_into}, {2, write_bit::mode::xor_into}, {2, write_bit::mode::xor_into}}})[2] ==
+        (0xF0 ^ s0 ^ s1 ^ (s0 ^ s1)));
+}
+
+TEST_CASE("masked schemes: lanes in no mask stay, overlapping masks compose in order") {
+  using bem::write_bit;
+  // e writes x0 ^ x1 into state 0 (the second application sees the first).
+  const auto e = xor_expert({{{3, write_bit::mode::xor_into}, {3, write_bit::mode::xor_into}, {0, write_bit::mode::overwrite}}});
+  const std::vector<const bem::expert<bem::anf_circuit>*> ptrs = {&e, &e};
+  const std::vector<std::uint64_t> masks = {0x00FF, 0x0FF0};  // lanes 4..7 in both
+  const std::uint64_t s0 = 0x3C3C, s1 = 0x5555;
+  std::vector<std::uint64_t> s = {s0, s1, 0, 0};
+  bem::expert_batch<bem::anf_circuit, std::uint64_t> batch;
+  batch.apply_masked(ptrs, masks, std::span<std::uint64_t>(s), std::span<const std::uint64_t>());
+  const std::uint64_t once = s0 ^ s1, twice = once ^ s1;
+  CHECK(s[0] == ((once & 0x000F) | (twice & 0x00F0) | (once & 0x0F00) | (s0 & ~0x0FFFull)));
+  CHECK(s[1] == s1);
+}
+
+TEST_CASE("shared reads at 64-bit word boundaries") {
+  // y = (x0, x1, x0 ^ x1) with x0 = shared bit b, x1 = shared bit b + 1.
+  const bem::anf_circuit c(2, {{0b01}, {0b10}, {0b01, 0b10}});
+  const bem::write_spec w{{{0, bem::write_bit::mode::overwrite},
+                           {1, bem::write_bit::mode::overwrite},
+                           {2, bem::write_bit::mode::overwrite}}};
+  for (const std::uint32_t b : {0u, 62u, 63u, 64u, 126u}) {
+    CAPTURE(b);
+    const bem::read_spec r{{{bem::read_bit::source::shared, b}, {bem::read_bit::source::shared, b + 1}}};
+    const bem::expert<bem::anf_circuit> e(1, r, c, w);
+    e.check_fits(3, 128);
+    std::vector<std::uint64_t> shared(2, 0);
+    shared[b / 64] |= std::uint64_t{1} << (b % 64);  // bit b set, bit b + 1 clear
+    std::vector<bem::lane_word<128>> s(3), scratch(e.scratch_size());
+    e.apply(std::span<bem::lane_word<128>>(s), shared, std::span<bem::lane_word<128>>(scratch));
+    CHECK(s[0] == bem::lane_word<128>::ones());
+    CHECK(s[1] == bem::lane_word<128>::zeros());
+    CHECK(s[2] == bem::lane_word<128>::ones());
+  }
+  const bem::read_spec past{{{bem::read_bit::source::shared, 127}, {bem::read_bit::source::shared, 128}}};
+  CHECK_THROWS_AS(bem::expert<bem::anf_circuit>(1, past, c, w).check_fits(3, 128), std::out_of_range);
 }
 
 TEST_CASE("per-lane lane scheme equals each lane's expert alone") {

@@ -239,10 +239,25 @@ TEST_CASE("threaded program: runs of every length, entered at every gate of a bl
   check_every_block<bem::lane_word<1024>>();
 }
 
-TEST_CASE("lists of more than 16383 nodes take the generic path, with the same results") {
-  const auto big = wild_list(32, 17000, 8, 7);
+TEST_CASE("programs of more than 16383 slots take the generic path, with the same results") {
+  // The threaded program's fields are 16 bits, slot * 4: the raw path holds
+  // at most 16383 slots, inputs plus operations after fusion (not gates:
+  // wild_list(32, 17000) fuses to 12338 operations and runs the raw path).
+  const auto big = wild_list(32, 24000, 8, 7);
+  CHECK(big.inputs() + big.op_count() > 16383);
   check_fast_equals_reference<std::uint64_t>(big, 7);
   check_fast_equals_reference<bem::lane_word<256>>(big, 8);
+  // At the limit: a chain of XORs (no xor3 in the list, so no fusion), one
+  // operation per gate; 16383 slots is the last raw program, 16384 generic.
+  for (const std::size_t g : {16351u, 16352u}) {
+    CAPTURE(g);
+    std::vector<bem::gate> gates;
+    for (std::uint32_t i = 0; i < g; ++i) gates.push_back({bem::gate_op::xor_, 0, i == 0 ? 0u : 31 + i, i % 31, 0});
+    const bem::gate_list chain(32, std::move(gates), {static_cast<std::uint32_t>(31 + g), 5, 40});
+    CHECK(chain.inputs() + chain.op_count() == 32 + g);
+    check_fast_equals_reference<std::uint64_t>(chain, g);
+    check_fast_equals_reference<bem::lane_word<512>>(chain, g);
+  }
 }
 
 TEST_CASE("compiled circuit at W = 256 on 32 inputs equals the gate list, lane by lane") {

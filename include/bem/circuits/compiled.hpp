@@ -173,13 +173,14 @@ class compiled_circuit {
   // captured pointer, 512 stores the compiler cannot drop, and ran at 1.15
   // TSC ticks per gate instead of 0.48.
   template <class IO, std::size_t... I, std::size_t... K>
-  [[gnu::always_inline]] static void run_gates(IO io, std::index_sequence<I...>, std::index_sequence<K...>) {
+  [[gnu::always_inline]] static void run_gates([[maybe_unused]] IO io, std::index_sequence<I...>,
+                                                std::index_sequence<K...>) {
     using T = typename IO::value;
     union storage {
-      T v[G];
+      T v[G > 0 ? G : 1];  // no gates (outputs that are inputs): ISO C++ has no zero-size arrays
       storage() {}
     } s;
-    T* v = s.v;
+    [[maybe_unused]] T* v = s.v;  // unused with no gates and no outputs
     ((v[I] = detail::compiled_gate<C.gates[I].op, C.gates[I].tt, T>(node<C.gates[I].a>(io, v), node<C.gates[I].b>(io, v),
                                                                     node<C.gates[I].c>(io, v))),
      ...);

@@ -7,6 +7,9 @@
 //                        of XORs; the constant 1 (and an empty output, 0)
 //                        is a ternary gate with truth table 0xFF (0x00).
 //   to_gate_list(robdd)  each node one ternary multiplexer (0xCA: var ? hi : lo).
+//                        Both need n >= 1 (a gate, a constant's included,
+//                        reads a node) and throw std::invalid_argument for
+//                        a circuit of no inputs.
 //   to_robdd(gate_list), to_robdd(anf)   symbolic evaluation with ite.
 //   to_anf(gate_list), to_anf(robdd)     symbolic evaluation over GF(2):
 //                        AND multiplies polynomials, XOR adds them. The ANF of

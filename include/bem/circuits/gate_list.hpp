@@ -52,9 +52,9 @@
 // indirect jump per block instead of a switch, a call, a loop exit and a
 // remainder loop; a dispatch per gate, even with values kept in registers,
 // measured 2-3x slower: docs/circuits.md). Generic blocks run a loop from a table
-// of 256 + 16 + 4 kernels. Other word types, and lists of more than 16383
-// nodes (fields of 16 bits), run the same schedule with the word's own
-// operators. `op_count()` and `run_count()` report the program's size.
+// of 256 + 16 + 4 kernels. Other word types, and programs of more than
+// 16383 slots (inputs plus operations after fusion: fields of 16 bits), run
+// the same schedule with the word's own operators. `op_count()` and `run_count()` report the program's size.
 #pragma once
 
 #include <bem/circuits/circuit.hpp>
@@ -417,7 +417,7 @@ class gate_list {
                                 scratch.size());
 #if defined(__GNUC__)
     if constexpr (detail::gate_list_raw<W>::value) {
-      if (code_.empty()) {  // over 16383 nodes: fields do not fit 16 bits
+      if (code_.empty()) {  // over 16383 slots (n + op_count()): fields do not fit 16 bits
         evaluate_words<W>(in.data(), out.data(), out.size(), scratch.data());
         return;
       }
