@@ -10,7 +10,8 @@
 // ## Layout
 // W/64 little-endian 64-bit words: lane l is bit (l % 64) of word (l / 64).
 // The word is processed in chunks of C bits, C the largest power of two
-// dividing W but at most 512 (C = W for W = 64..512, 512 for 1024, 2048...),
+// dividing W but at most 512 (C = W for W = 64, 128, 256, 512; 64 for
+// W = 192 or 320, 128 for 384 or 640; 512 for 1024, 2048...),
 // and aligned to C/8 bytes: 64 for every W >= 512 that is a multiple of 512,
 // so such a word is a whole number of cache-line-aligned 512-bit vectors.
 //
@@ -55,7 +56,8 @@
 // ## bit_sliced_word
 // The concept circuit evaluation is written against: a copyable,
 // default-constructible, equality-comparable type with &, |, ^, ~ giving the
-// same type. Models: std::uint64_t (64 lanes) and every lane_word<W>.
+// same type exactly (so not bool, whose ~true = -2 is true again once
+// converted back). Models: std::uint64_t (64 lanes) and every lane_word<W>.
 // `lane_count_v<T>` is the number of lanes of a model.
 #pragma once
 
@@ -81,14 +83,18 @@
 BEM_NAMESPACE_BEGIN
 
 /// A word of independent bit lanes: copyable, default-constructible,
-/// comparable, with the four bitwise operators closed over the type.
+/// comparable, with the four bitwise operators closed over the type: each
+/// gives T itself. Merely convertible to T is not enough: bool's operators
+/// give int, and ~true = -2 converts back to true, so a bool "word" would
+/// evaluate NOT wrongly (uint8_t and uint16_t, promoted to int as well, are
+/// not models either).
 template <class T>
 concept bit_sliced_word = std::copyable<T> && std::default_initializable<T> && std::equality_comparable<T> &&
                           requires(const T a, const T b) {
-                            { a & b } -> std::convertible_to<T>;
-                            { a | b } -> std::convertible_to<T>;
-                            { a ^ b } -> std::convertible_to<T>;
-                            { ~a } -> std::convertible_to<T>;
+                            { a & b } -> std::same_as<T>;
+                            { a | b } -> std::same_as<T>;
+                            { a ^ b } -> std::same_as<T>;
+                            { ~a } -> std::same_as<T>;
                           };
 
 namespace detail {

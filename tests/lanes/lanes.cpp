@@ -126,6 +126,14 @@ TEST_CASE("bit_sliced_word: std::uint64_t and lane_word satisfy it, other types 
   static_assert(bem::lane_count_v<std::uint64_t> == 64);
   static_assert(!bem::bit_sliced_word<double>);
   static_assert(!bem::bit_sliced_word<std::vector<bool>>);
+  // bool's & | ^ ~ give int: ~true is -2, true again once converted back, so
+  // a circuit evaluated on bool "words" would get NOT wrong. The small
+  // unsigned types are promoted to int too (their results happen to truncate
+  // back right), and are not models either: the operators must give T.
+  static_assert(!bem::bit_sliced_word<bool>);
+  static_assert(!bem::bit_sliced_word<std::uint8_t>);
+  static_assert(!bem::bit_sliced_word<std::uint16_t>);
+  static_assert(bem::bit_sliced_word<std::uint32_t>);
 }
 
 TEST_CASE("BIT-ALU agrees with a bit-by-bit reference for W = 64") {
@@ -196,6 +204,7 @@ TEST_CASE("compile-time shifts and rotations agree with the run-time ones") {
   check_constant_moves_all<192>(g);
   check_constant_moves_all<256>(g);
   check_constant_moves_all<512>(g);
+  check_constant_moves_all<640>(g);  // five 128-bit chunks (also with AVX-512)
   check_constant_moves_all<1024>(g);
   check_constant_moves_all<2048>(g);
 }
