@@ -55,30 +55,6 @@ void check_all_representations(const bem::gate_list& c, const std::vector<W>& in
   }
 }
 
-/// A list the layered generator cannot give: any ternary table, repeated
-/// operands (a & a, tt(a, a, b)), constant gates (x ^ x), dead gates, and
-/// outputs that are inputs, constants or repeated.
-bem::gate_list edge_list(std::size_t n, std::size_t g, std::size_t m, std::uint64_t seed) {
-  bem::xoshiro256ss rng(seed);
-  std::vector<bem::gate> gates;
-  for (std::size_t i = 0; i < g; ++i) {
-    const auto limit = static_cast<std::uint32_t>(n + i);
-    auto pick = [&] {
-      if (i > 0 && rng.uniform_below(2) == 0) return limit - 1 - static_cast<std::uint32_t>(rng.uniform_below(std::min<std::uint64_t>(i, 3)));
-      return static_cast<std::uint32_t>(rng.uniform_below(limit));
-    };
-    bem::gate x{static_cast<bem::gate_op>(rng.uniform_below(6)), 0, pick(), 0, 0};
-    x.b = rng.uniform_below(6) == 0 ? x.a : pick();
-    x.c = rng.uniform_below(6) == 0 ? x.b : pick();
-    if (x.op == bem::gate_op::ternary) x.tt = static_cast<std::uint8_t>(rng.next());
-    gates.push_back(x);
-  }
-  std::vector<std::uint32_t> outs;
-  for (std::size_t k = 0; k < m; ++k) outs.push_back(static_cast<std::uint32_t>(rng.uniform_below(n + g)));
-  if (m > 1) outs.back() = outs.front();
-  return bem::gate_list(n, std::move(gates), std::move(outs));
-}
-
 constexpr auto small8 = bem::static_random_circuit<8, 40, 4>(11);
 constexpr auto small10 = bem::static_random_circuit<10, 60, 5>(12);
 constexpr auto wide32 = bem::static_random_circuit<32, 128, 8>(13);

@@ -37,28 +37,6 @@ using bem::jit_backend;
 
 namespace {
 
-/// A gate list of every operation, truth tables drawn uniformly (all 256
-/// possible), operands uniform over earlier nodes and allowed to repeat (so
-/// AND(a, a), XOR(a, a) and ternaries of two distinct operands occur), and
-/// outputs uniform over all nodes (inputs and repeats included).
-bem::gate_list random_any_list(std::size_t n, std::size_t g, std::size_t m, std::uint64_t seed) {
-  bem::xoshiro256ss rng(seed);
-  std::vector<bem::gate> gates;
-  for (std::size_t i = 0; i < g; ++i) {
-    const auto limit = static_cast<std::uint64_t>(n + i);
-    bem::gate x;
-    x.op = static_cast<bem::gate_op>(rng.uniform_below(6));
-    x.tt = x.op == bem::gate_op::ternary ? static_cast<std::uint8_t>(rng.uniform_below(256)) : 0;
-    x.a = static_cast<std::uint32_t>(rng.uniform_below(limit));
-    x.b = bem::gate_arity(x.op) > 1 ? static_cast<std::uint32_t>(rng.uniform_below(limit)) : 0;
-    x.c = bem::gate_arity(x.op) > 2 ? static_cast<std::uint32_t>(rng.uniform_below(limit)) : 0;
-    gates.push_back(x);
-  }
-  std::vector<std::uint32_t> outs;
-  for (std::size_t k = 0; k < m; ++k) outs.push_back(static_cast<std::uint32_t>(rng.uniform_below(n + g)));
-  return bem::gate_list(n, std::move(gates), std::move(outs));
-}
-
 /// A bit-sliced word of 32 lanes: no code is generated for it.
 struct word32 {
   std::uint32_t v = 0;
@@ -73,9 +51,9 @@ struct word32 {
 std::vector<bem::gate_list> test_lists() {
   std::vector<bem::gate_list> lists;
   for (std::size_t g : {8, 64, 256, 512}) lists.push_back(bem::random_gate_list({32, 8, g, 64}, 700 + g));
-  for (std::uint64_t s = 1; s <= 12; ++s) lists.push_back(random_any_list(3 + s % 9, 20 + 30 * s, 1 + s % 7, s));
+  for (std::uint64_t s = 1; s <= 12; ++s) lists.push_back(edge_list(3 + s % 9, 20 + 30 * s, 1 + s % 7, s));
   // Many values live at once: 200 gates all outputs.
-  lists.push_back(random_any_list(16, 200, 200, 99));
+  lists.push_back(edge_list(16, 200, 200, 99));
   // No gates: outputs are inputs (one repeated).
   lists.push_back(bem::gate_list(4, {}, {2, 0, 2}));
   // Constants and identities only.
@@ -364,7 +342,7 @@ TEST_CASE("jit: generated code agrees with the reference on every word type and 
 
 TEST_CASE("jit: exhaustive agreement with the scalar semantics") {
   // 6 inputs on 64 lanes and 10 inputs on 1024 lanes: every assignment once.
-  const bem::gate_list six = random_any_list(6, 80, 6, 31), ten = random_any_list(10, 150, 7, 32);
+  const bem::gate_list six = edge_list(6, 80, 6, 31), ten = edge_list(10, 150, 7, 32);
   for (auto backend : runnable_backends()) {
     const std::string backend_name = bem::jit_backend_name(backend);
       CAPTURE(backend_name);
