@@ -42,10 +42,10 @@ class ResultsTable(unittest.TestCase):
     def tearDown(self):
         self.dir.cleanup()
 
-    def write(self, name, summaries, results=()):
+    def write(self, name, summaries, results=(), failures=()):
         path = os.path.join(self.dir.name, name)
         with open(path, "w") as f:
-            json.dump({"summary": list(summaries), "results": list(results)}, f)
+            json.dump({"summary": list(summaries), "results": list(results), "failures": list(failures)}, f)
         return path
 
     def table(self, *paths, ok=True):
@@ -84,14 +84,10 @@ class ResultsTable(unittest.TestCase):
         ok = config("Mamba2-4L", 512, 32, 1024)
         bad = config("E88-1L", 512, 32, 1024)
         error = "model 'e88' learn: training diverged at step 9: loss nan, gradient norm nan"
+        failure = {"run_id": "r1", "seed": 1, "task": "rtc", "model": "e88", "error": error}
         # The failed run recorded an accuracy before it failed; it must not show.
         a = self.write("a.json", [summary("rtc", ok, 0.6, 1), summary("rtc", bad, 0.0, 1)],
-                       [dict(record("rtc", bad, 0.0, None), run_id="r1")])
-        with open(a) as f:
-            m = json.load(f)
-        m["failures"] = [{"run_id": "r1", "seed": 1, "task": "rtc", "model": "e88", "error": error}]
-        with open(a, "w") as f:
-            json.dump(m, f)
+                       [dict(record("rtc", bad, 0.0, None), run_id="r1")], [failure])
         out = self.table(a)
         self.assertIn("| E88-1L | diverged |", out)
         self.assertIn("| Mamba2-4L | 60.0 |", out)
@@ -143,14 +139,10 @@ class ResultsTable(unittest.TestCase):
     def test_a_cell_where_only_some_seeds_failed_says_so(self):
         cfg = config("E88-1L", 512, 32, 1024)
         error = "model 'e88' learn: training diverged at step 9: loss nan, gradient norm nan"
+        failure = {"run_id": "r1", "seed": 1, "task": "rtc", "model": "e88", "error": error}
         ok = dict(record("rtc", cfg, 0.6, None), run_id="r2", seed=2)
         a = self.write("a.json", [summary("rtc", cfg, 0.6, 1)],
-                       [dict(record("rtc", cfg, 0.0, None), run_id="r1"), ok])
-        with open(a) as f:
-            m = json.load(f)
-        m["failures"] = [{"run_id": "r1", "seed": 1, "task": "rtc", "model": "e88", "error": error}]
-        with open(a, "w") as f:
-            json.dump(m, f)
+                       [dict(record("rtc", cfg, 0.0, None), run_id="r1"), ok], [failure])
         out = self.table(a)
         self.assertIn("| E88-1L | diverged (1 of 2 seeds) |", out)
         self.assertIn("| RTC | 512 | E88-1L | 64 × 32 | 2 | diverged (1 of 2 seeds) (listed below) |", out)
