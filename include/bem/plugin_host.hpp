@@ -232,7 +232,8 @@ class plugin_registry {
   const std::vector<plugin_load_failure>& failures() const noexcept { return failures_; }
   const std::vector<std::string>& shadowed() const noexcept { return shadowed_; }
   const std::vector<std::string>& searched() const noexcept { return searched_; }
-  /// Search path entries that do not exist (a mistyped --plugin-path, say).
+  /// Search path entries that do not exist (a mistyped BEM_PLUGIN_PATH entry,
+  /// say; bem-bench refuses a missing --plugin-path before loading).
   const std::vector<std::string>& missing() const noexcept { return missing_; }
 
   /// Text for a lookup that found nothing: names the plugins that failed and
