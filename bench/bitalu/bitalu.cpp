@@ -5,18 +5,20 @@
 // the same instruction mix as the op's 2.1 loop body, written here directly
 // in the best instructions the machine has (intrinsics; an empty asm after
 // each op result keeps it in a register and unknown to the optimiser and
-// emits nothing), on independent chains: 8 independent streams for
-// W = 128..512 and 4 for W = 1024 (8 independent 512-bit chains), at least
-// as many as the 2.1 loop's (bitalu::streams<W>: 8 or 4; column U), so
-// latency never limits it; 4 for W = 64 (8 would not fit the general
-// registers). Per stream and iteration, per C-bit
-// chunk (C = min(W, widest vector: 512 with AVX-512, 256 with AVX2, 128
-// with SSE2, 64 otherwise)):
+// emits nothing), on independent chains: S streams of one chunk (S = 2, 4,
+// 6 or 8) or of two (S = 1, 2, 3, 4), those S whose x and c, two second
+// operands and two temporaries fit the vector registers (16, or 32 with
+// AVX-512; a loop that spills times the stack), the fastest S of them
+// (timed before the pairs below); 4 streams for W = 64 (8 would not fit
+// the general registers). Per stream and iteration, per C-bit chunk
+// (C = min(W, widest vector: 512 with AVX-512, 256 with AVX2, 128 with
+// SSE2, 64 otherwise)):
 //   and, or, xor, andnot  1 vpandq/vporq/vpxorq/vpandnq        + 1 vpaddq (checksum)
 //   not                   1 vpternlogq (or pxor with all-ones) + 1 vpaddq
 //   blend                 1 vpternlogq (3 logic without AVX-512) + 1 vpaddq
 //   shift_*, rotate_*     1 valignq + 1 vpshldq/vpshrdq (k = 1; without
-//                         VBMI2: 1 shuffle + 2 shifts + 1 or)   + 1 vpaddq
+//                         VBMI2: the word move's shuffles, with AVX2
+//                         vperm2i128 + vpalignr, + 2 shifts + 1 or) + 1 vpaddq
 //                         (W = 64: one shl/shr/rol/ror + 1 add)
 //   popcount              1 vpaddq (new input) + 1 vpopcntq + 1 vpaddq (checksum)
 //   parity                1 vpaddq per chunk, chunk XORs, the halving XOR
@@ -24,7 +26,9 @@
 // The time per op of that loop is the limit, ours the 2.1 loop's; the two
 // are timed interleaved, 12 pairs of runs over 4 * 10^5 ops (see measure).
 // The loops are the 2.1 loops; the plugin runs them with L_loop >= 10^7 in
-// one piece. ratio = the median over the pairs of limit / ours (1 = at the limit, above 1 = faster
+// one piece. Both are compiled with loops on 64-byte boundaries
+// (-falign-loops=64, as the plugin: bench/bitalu/meson.build). ratio = the
+// median over the pairs of limit / ours (1 = at the limit, above 1 = faster
 // than the calibration loop, possible within timing noise or where our loop
 // overlaps loop overhead better); RESULT prints the worst op's ratio, goal
 // 0.8 (within 1.25x of the limit). parity is printed with its ratio but, a
@@ -46,6 +50,7 @@
 #include <cstring>
 #include <limits>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -206,32 +211,79 @@ template <bitalu::op O, std::size_t C, std::size_t N>
   }
 }
 
-/// Limit: TSC ticks per op of the calibration loop for O at width W, best of
-/// `reps` runs.
-template <bitalu::op O, std::size_t W, std::size_t C, std::size_t N>
+/// Vector registers of the target (x86-64: 32 with AVX-512, else 16).
+constexpr std::size_t vector_registers = native_bits == 512 ? 32 : 16;
+
+/// Limit: TSC ticks per op of the calibration loop for O at width W with S
+/// streams of N chunks, best of `reps` runs.
+template <bitalu::op O, std::size_t W, std::size_t C, std::size_t N, std::size_t S>
 double calibrate_chains(int reps);
 
+/// Whether S streams of N chunks keep x and c (2 S N registers), the two
+/// shared second operands and two temporaries in vector registers: a
+/// calibration loop that spills times the stack, not the op (with AVX2, 8
+/// one-chunk streams read 1.5-2.3x slower than our loop), so it would
+/// flatter us.
+template <std::size_t C, std::size_t N, std::size_t S>
+constexpr bool fits_registers = C == 64 || 2 * S * N + 4 <= vector_registers;
+
+/// The stream counts a calibration loop at width W may have: 2, 4, 6, 8
+/// streams of one chunk or 1, 2, 3, 4 of two, those that fit the registers
+/// (4 for 64-bit words: 8 would not fit the 15 general registers). Which is
+/// fastest depends on the op and the machine (few streams leave latency
+/// exposed), so measure times each and keeps the fastest as the limit.
+template <std::size_t W>
+std::vector<std::size_t> calibration_streams() {
+  constexpr std::size_t C = std::min(W, native_bits);
+  constexpr std::size_t N = W / C;
+  if constexpr (N > 2) {
+    return calibration_streams<2 * C>();
+  } else if constexpr (C == 64) {
+    return {4};
+  } else {
+    std::vector<std::size_t> r;
+    const auto add = [&]<std::size_t S>() {
+      if constexpr (fits_registers<C, N, S>) r.push_back(S);
+    };
+    add.template operator()<2 / N>();
+    add.template operator()<4 / N>();
+    add.template operator()<6 / N>();
+    add.template operator()<8 / N>();
+    return r;
+  }
+}
+
+/// The calibration loop for O at W with `streams` streams (one of
+/// calibration_streams<W>()): TSC ticks per op, best of `reps` runs.
 template <bitalu::op O, std::size_t W>
-[[gnu::noinline]] double calibrate(int reps) {
+[[gnu::noinline]] double calibrate(int reps, std::size_t streams) {
   constexpr std::size_t C = std::min(W, native_bits);
   constexpr std::size_t N = W / C;
   if constexpr (N > 2) {
     // Words of more than two chunks (W = 1024 below AVX-512): every chunk
     // runs the same instruction mix as in a word of two, so the limit is
     // N / 2 times that of W = 2C.
-    return static_cast<double>(N / 2) * calibrate<O, 2 * C>(reps);
+    return static_cast<double>(N / 2) * calibrate<O, 2 * C>(reps, streams);
+  } else if constexpr (C == 64) {
+    return calibrate_chains<O, W, C, N, 4>(reps);
   } else {
-    return calibrate_chains<O, W, C, N>(reps);
+    double t = std::numeric_limits<double>::quiet_NaN();
+    const auto run = [&]<std::size_t S>() {
+      if constexpr (fits_registers<C, N, S>)
+        if (streams == S) t = calibrate_chains<O, W, C, N, S>(reps);
+    };
+    run.template operator()<2 / N>();
+    run.template operator()<4 / N>();
+    run.template operator()<6 / N>();
+    run.template operator()<8 / N>();
+    return t;
   }
 }
 
-template <bitalu::op O, std::size_t W, std::size_t C, std::size_t N>
-[[gnu::always_inline]] inline double calibrate_chains(int reps) {
-  // Streams: 8 of one chunk, 4 of two chunks; 4 for 64-bit words, whose 8
-  // streams would not fit the 15 general registers.
-  constexpr std::size_t S = C == 64 ? 4 : N >= 2 ? 4 : 8;
+template <bitalu::op O, std::size_t W, std::size_t C, std::size_t N, std::size_t S>
+[[gnu::noinline]] double calibrate_chains(int reps) {
   using V = chunk_t<C>;
-  static_assert(N <= 2 && (S * N == 8 || C == 64));
+  static_assert(N <= 2 && S >= 1 && S * N <= 8);
   bem::xoshiro256ss g(bem::derive_seed(2, W));
   const auto fill = [&g]() {
     std::uint64_t w[C / 64];
@@ -240,9 +292,9 @@ template <bitalu::op O, std::size_t W, std::size_t C, std::size_t N>
     std::memcpy(&v, w, sizeof v);
     return v;
   };
-  // 8 independent chains in named variables (a struct or an array of them
-  // would stay in memory): 8 streams of one chunk, or 4 streams of two
-  // (x0, x1), (x2, x3), ...
+  // Up to 8 independent chains in named variables (a struct or an array of
+  // them would stay in memory): S streams of one chunk, or S streams of two
+  // (x0, x1), (x2, x3), ...; chains past S * N are never used.
   V x0 = fill(), x1 = fill(), x2 = fill(), x3 = fill(), x4 = fill(), x5 = fill(), x6 = fill(), x7 = fill();
   const V y0 = fill(), y1 = fill();  // two second operands shared by the chains: fewer live registers
   const V &y2 = y0, &y3 = y1, &y4 = y0, &y5 = y1, &y6 = y0, &y7 = y1;
@@ -254,15 +306,19 @@ template <bitalu::op O, std::size_t W, std::size_t C, std::size_t N>
     const std::uint64_t t0 = bem::read_tsc_begin();
     for (std::uint64_t i = 0; i < rounds; ++i) {
       if constexpr (N == 1) {
-        cal_step<O, C, 1>(x0, x0, y0, y0, c0, c0, n0), cal_step<O, C, 1>(x1, x1, y1, y1, c1, c1, n1);
-        cal_step<O, C, 1>(x2, x2, y2, y2, c2, c2, n2), cal_step<O, C, 1>(x3, x3, y3, y3, c3, c3, n3);
-        if constexpr (S == 8) {
-          cal_step<O, C, 1>(x4, x4, y4, y4, c4, c4, n4), cal_step<O, C, 1>(x5, x5, y5, y5, c5, c5, n5);
-          cal_step<O, C, 1>(x6, x6, y6, y6, c6, c6, n6), cal_step<O, C, 1>(x7, x7, y7, y7, c7, c7, n7);
-        }
+        cal_step<O, C, 1>(x0, x0, y0, y0, c0, c0, n0);
+        if constexpr (S >= 2) cal_step<O, C, 1>(x1, x1, y1, y1, c1, c1, n1);
+        if constexpr (S >= 3) cal_step<O, C, 1>(x2, x2, y2, y2, c2, c2, n2);
+        if constexpr (S >= 4) cal_step<O, C, 1>(x3, x3, y3, y3, c3, c3, n3);
+        if constexpr (S >= 5) cal_step<O, C, 1>(x4, x4, y4, y4, c4, c4, n4);
+        if constexpr (S >= 6) cal_step<O, C, 1>(x5, x5, y5, y5, c5, c5, n5);
+        if constexpr (S >= 7) cal_step<O, C, 1>(x6, x6, y6, y6, c6, c6, n6);
+        if constexpr (S >= 8) cal_step<O, C, 1>(x7, x7, y7, y7, c7, c7, n7);
       } else {
-        cal_step<O, C, 2>(x0, x1, y0, y1, c0, c1, n0), cal_step<O, C, 2>(x2, x3, y2, y3, c2, c3, n2);
-        cal_step<O, C, 2>(x4, x5, y4, y5, c4, c5, n4), cal_step<O, C, 2>(x6, x7, y6, y7, c6, c7, n6);
+        cal_step<O, C, 2>(x0, x1, y0, y1, c0, c1, n0);
+        if constexpr (S >= 2) cal_step<O, C, 2>(x2, x3, y2, y3, c2, c3, n2);
+        if constexpr (S >= 3) cal_step<O, C, 2>(x4, x5, y4, y5, c4, c5, n4);
+        if constexpr (S >= 4) cal_step<O, C, 2>(x6, x7, y6, y7, c6, c7, n6);
       }
     }
     const std::uint64_t t1 = bem::read_tsc_end();
@@ -277,21 +333,21 @@ template <bitalu::op O, std::size_t W, std::size_t C, std::size_t N>
 }
 
 template <std::size_t W>
-double limit(bitalu::op o, int reps) {
+double limit(bitalu::op o, int reps, std::size_t streams) {
   using bitalu::op;
   switch (o) {
-    case op::and_: return calibrate<op::and_, W>(reps);
-    case op::or_: return calibrate<op::or_, W>(reps);
-    case op::xor_: return calibrate<op::xor_, W>(reps);
-    case op::not_: return calibrate<op::not_, W>(reps);
-    case op::andnot: return calibrate<op::andnot, W>(reps);
-    case op::shift_left: return calibrate<op::shift_left, W>(reps);
-    case op::shift_right: return calibrate<op::shift_right, W>(reps);
-    case op::rotate_left: return calibrate<op::rotate_left, W>(reps);
-    case op::rotate_right: return calibrate<op::rotate_right, W>(reps);
-    case op::popcount: return calibrate<op::popcount, W>(reps);
-    case op::parity: return calibrate<op::parity, W>(reps);
-    case op::blend: return calibrate<op::blend, W>(reps);
+    case op::and_: return calibrate<op::and_, W>(reps, streams);
+    case op::or_: return calibrate<op::or_, W>(reps, streams);
+    case op::xor_: return calibrate<op::xor_, W>(reps, streams);
+    case op::not_: return calibrate<op::not_, W>(reps, streams);
+    case op::andnot: return calibrate<op::andnot, W>(reps, streams);
+    case op::shift_left: return calibrate<op::shift_left, W>(reps, streams);
+    case op::shift_right: return calibrate<op::shift_right, W>(reps, streams);
+    case op::rotate_left: return calibrate<op::rotate_left, W>(reps, streams);
+    case op::rotate_right: return calibrate<op::rotate_right, W>(reps, streams);
+    case op::popcount: return calibrate<op::popcount, W>(reps, streams);
+    case op::parity: return calibrate<op::parity, W>(reps, streams);
+    case op::blend: return calibrate<op::blend, W>(reps, streams);
   }
   return 0;
 }
@@ -303,7 +359,7 @@ struct measurement {
 
 /// Ours and the limit for op o at W, interleaved so that both see the same
 /// machine: 12 pairs, each one timed run of the 2.1 loop over 4 * 10^5 ops
-/// (10^5 rounds of its 4 streams or 5 * 10^4 of 8) and one of the
+/// (4 * 10^5 / U rounds of its U streams) and one of the
 /// calibration loop over the same op count. Equal, short runs matter here:
 /// on these 2 shared cores a long run is almost always hit by another job
 /// (single timings swing up to 2x), a short one often is not, so timing ours
@@ -313,16 +369,24 @@ struct measurement {
 /// anywhere from 0.60 to 0.93 on a loaded machine.
 template <std::size_t W>
 measurement measure(bitalu::op o, std::uint64_t l_loop, std::uint64_t& sink) {
-  const std::uint64_t rounds = std::max<std::uint64_t>(l_loop / bitalu::streams<W>, 1);
+  const std::uint64_t rounds = std::max<std::uint64_t>(l_loop / bitalu::streams_of(o, W), 1);
   const auto in = bitalu::make_operands<W>(bem::derive_seed(1, W));
   measurement m{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity(), 0};
+  // The calibration's stream count: the fastest of those that fit, best of
+  // 3 runs each, chosen once, so that every pair below times one run of
+  // each side (a best-of-several limit per pair would bias the ratio
+  // against ours, timed once).
+  std::size_t streams = 0;
+  double fastest = std::numeric_limits<double>::infinity();
+  for (const std::size_t s : calibration_streams<W>())
+    if (const double t = limit<W>(o, 3, s); t < fastest) fastest = t, streams = s;
   std::array<double, 12> ratios{};
   for (double& ratio : ratios) {
     const std::uint64_t t0 = bem::read_tsc_begin();
     sink += bitalu::run_op<W>(o, in, rounds);  // + (an even number of XORs of one value would cancel)
     const std::uint64_t t1 = bem::read_tsc_end();
-    const double ours = static_cast<double>(t1 - t0) / static_cast<double>(rounds * bitalu::streams<W>);
-    const double lim = limit<W>(o, 1);
+    const double ours = static_cast<double>(t1 - t0) / static_cast<double>(rounds * bitalu::streams_of(o, W));
+    const double lim = limit<W>(o, 1, streams);
     m.ours = std::min(m.ours, ours);
     m.limit = std::min(m.limit, lim);
     ratio = lim / ours;
@@ -360,11 +424,7 @@ int main(int argc, char** argv) {
       }
       const auto [ours, lim, ratio] = m;
       const bool gated = o != bitalu::op::parity;
-      const std::size_t u = w == 64    ? bitalu::streams<64>
-                            : w == 128 ? bitalu::streams<128>
-                            : w == 256 ? bitalu::streams<256>
-                            : w == 512 ? bitalu::streams<512>
-                                       : bitalu::streams<1024>;
+      const std::size_t u = bitalu::streams_of(o, w);
       std::printf("%-13.*s %5zu %3zu %12.3f %12.3f %12.3f %8.2f%s\n", static_cast<int>(name.size()), name.data(), w, u, ours,
                   lim, ours / cal.tsc_per_core_cycle, ratio, gated ? "" : "  (not in RESULT)");
       if (gated && ratio < worst) {

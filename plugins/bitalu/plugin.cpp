@@ -69,7 +69,7 @@ struct bitalu_throughput {
         bem::cycle_sample s{};
         const std::uint64_t op_seed = bem::derive_seed(seed, bem::fnv1a64("bitalu"), static_cast<std::uint64_t>(w));
         const auto measure = [&]<std::size_t W>() {
-          streams = bitalu::streams<W>;
+          streams = bitalu::streams_of(o, W);
           vector_bits = bem::detail::lane_work_bits(W);
           const std::uint64_t rounds = static_cast<std::uint64_t>(l_loop_) / streams;
           ops = rounds * streams;

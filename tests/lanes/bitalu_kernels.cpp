@@ -23,7 +23,7 @@ std::uint64_t reference(bitalu::op o, const bitalu::operands<W>& in, std::uint64
     return r;
   };
   std::uint64_t sum = 0;
-  for (std::size_t j = 0; j < bitalu::streams<W>; ++j) {
+  for (std::size_t j = 0; j < bitalu::streams_of(o, W); ++j) {
     L x = in.x[j], c;
     const L y = in.y[j];
     std::uint64_t n = 0;
