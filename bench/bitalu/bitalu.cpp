@@ -211,9 +211,6 @@ template <bitalu::op O, std::size_t C, std::size_t N>
   }
 }
 
-/// Vector registers of the target (x86-64: 32 with AVX-512, else 16).
-constexpr std::size_t vector_registers = native_bits == 512 ? 32 : 16;
-
 /// Limit: TSC ticks per op of the calibration loop for O at width W with S
 /// streams of N chunks, best of `reps` runs.
 template <bitalu::op O, std::size_t W, std::size_t C, std::size_t N, std::size_t S>
@@ -225,7 +222,7 @@ double calibrate_chains(int reps);
 /// one-chunk streams read 1.5-2.3x slower than our loop), so it would
 /// flatter us.
 template <std::size_t C, std::size_t N, std::size_t S>
-constexpr bool fits_registers = C == 64 || 2 * S * N + 4 <= vector_registers;
+constexpr bool fits_registers = C == 64 || 2 * S * N + 4 <= bitalu::vector_registers;
 
 /// The stream counts a calibration loop at width W may have: 2, 4, 6, 8
 /// streams of one chunk or 1, 2, 3, 4 of two, those that fit the registers

@@ -44,16 +44,16 @@
 // stream the chunks of a word are chained through their neighbours, and
 // the spilled checksums of a second stream cost less than the latency it
 // hides (W = 1024 with AVX2: 9.2 TSC ticks per shift with one stream, 6.6
-// with two). W = 64 (general registers): 4. popcount and
-// parity need an input that changes: one word add of y[j] per iteration
-// supplies it (an XOR would alternate between two inputs, and the popcount
-// checksum cancelled to 0 over an even count), and is part of their cost. The shifts empty
-// x[j] after W rounds and then shift zeros: the same instructions, so the
-// timing holds, but their checksum stops depending on L_loop there. L_loop
-// is rounded down to a multiple of U; the op count is that multiple. The
-// loops start on a 64-byte boundary (-falign-loops=64, plugins/meson.build):
-// on Zen 3 a loop of a dozen instructions that crossed one ran at half
-// speed.
+// with two). W = 64 (general registers): 4. popcount and parity need an
+// input that changes: one word add of y[j] per iteration supplies it (an
+// XOR would alternate between two inputs, and the popcount checksum
+// cancelled to 0 over an even count), and is part of their cost. The
+// shifts empty x[j] after W rounds and then shift zeros: the same
+// instructions, so the timing holds, but their checksum stops depending on
+// L_loop there. L_loop is rounded down to a multiple of U; the op count is
+// that multiple. The loops start on a 64-byte boundary (-falign-loops=64,
+// plugins/meson.build): on Zen 3 a loop of a dozen instructions that
+// crossed one ran at half speed.
 #pragma once
 
 #include <bem/lanes.hpp>
@@ -93,12 +93,14 @@ inline constexpr std::size_t vector_registers =
     16;
 #endif
 
-/// Whether op o reads the second operand y: not, the shifts and the
-/// rotations do not, so their streams need no register for it.
-constexpr bool reads_second_operand(op o) noexcept {
-  return !(o == op::not_ || o == op::shift_left || o == op::shift_right || o == op::rotate_left ||
-           o == op::rotate_right);
+/// Whether op o moves lanes: the shifts and the rotations.
+constexpr bool moves_lanes(op o) noexcept {
+  return o == op::shift_left || o == op::shift_right || o == op::rotate_left || o == op::rotate_right;
 }
+
+/// Whether op o reads the second operand y: not and the moves do not, so
+/// their streams need no register for it.
+constexpr bool reads_second_operand(op o) noexcept { return o != op::not_ && !moves_lanes(o); }
 
 /// The most streams a loop has (operands holds this many).
 inline constexpr std::size_t max_streams = 8;
@@ -113,8 +115,7 @@ constexpr std::size_t streams_of(op o, std::size_t w) noexcept {
   const std::size_t per_stream = (reads_second_operand(o) ? 3 : 2) * (w / bem::detail::lane_work_bits(w));
   std::size_t u = max_streams;
   while (u > 1 && u * per_stream > vector_registers - 4) --u;
-  const bool moves = o == op::shift_left || o == op::shift_right || o == op::rotate_left || o == op::rotate_right;
-  return moves ? std::max<std::size_t>(u, 2) : u;
+  return moves_lanes(o) ? std::max<std::size_t>(u, 2) : u;
 }
 template <op O, std::size_t W>
 inline constexpr std::size_t streams = streams_of(O, W);
