@@ -24,11 +24,12 @@
 //   parity                1 vpaddq per chunk, chunk XORs, the halving XOR
 //                         reduction of one chunk to 64 bits, parity, add
 // The time per op of that loop is the limit, ours the 2.1 loop's; the two
-// are timed interleaved, 12 pairs of runs over 4 * 10^5 ops (see measure).
-// The loops are the 2.1 loops; the plugin runs them with L_loop >= 10^7 in
-// one piece. Both are compiled with loops on 64-byte boundaries
-// (-falign-loops=64, as the plugin: bench/bitalu/meson.build). ratio = the
-// median over the pairs of limit / ours (1 = at the limit, above 1 = faster
+// are timed interleaved in pairs of runs over 4 * 10^5 ops each, 32 pairs
+// per op and W taken 4 at a time in 8 sweeps over all of them (see measure
+// and sweeps). The loops are the 2.1 loops; the plugin runs them with
+// L_loop >= 10^7 in one piece. Both are compiled with loops on 64-byte
+// boundaries (-falign-loops=64, as the plugin: bench/bitalu/meson.build).
+// ratio = the median over the pairs of limit / ours (1 = at the limit, above 1 = faster
 // than the calibration loop, possible within timing noise or where our loop
 // overlaps loop overhead better); RESULT prints the worst op's ratio, goal
 // 0.8 (within 1.25x of the limit). parity is printed with its ratio but, a
@@ -363,61 +364,77 @@ double limit(bitalu::op o, int reps, std::size_t streams) {
   return 0;
 }
 
+/// One op at one W across the sweeps: the calibration's stream count
+/// (chosen in the first sweep), the best time of each side and every pair's
+/// limit / ours.
 struct measurement {
-  double ours, limit;  ///< best of the 12 runs each, TSC ticks per op
-  double ratio;        ///< median over the 12 pairs of limit / ours
+  std::size_t streams = 0;  ///< the calibration's; 0 until chosen
+  double ours = std::numeric_limits<double>::infinity();   ///< best run, TSC ticks per op
+  double limit = std::numeric_limits<double>::infinity();  ///< best run, TSC ticks per op
+  std::vector<double> ratios;                              ///< limit / ours per pair
+
+  /// The median of the pairs' ratios.
+  double ratio() const {
+    std::vector<double> r = ratios;
+    std::sort(r.begin(), r.end());
+    return (r[(r.size() - 1) / 2] + r[r.size() / 2]) / 2;
+  }
 };
 
-/// Ours and the limit for op o at W, interleaved so that both see the same
-/// machine: 12 pairs, each one timed run of the 2.1 loop over 4 * 10^5 ops
-/// (4 * 10^5 / U rounds of its U streams) and one of the
-/// calibration loop over the same op count, ours first in every other pair
-/// (with ours always first, the cheap ops' median ratio read 0.75-0.83 in
-/// runs where the two best times were equal). Equal, short runs matter here:
-/// on these 2 shared cores a long run is almost always hit by another job
-/// (single timings swing up to 2x), a short one often is not, so timing ours
-/// in longer runs than the calibration would bias the ratio against us. The
-/// ratio is the median of the 12 pairs' ratios: a best-of-12 on each side
-/// let one lucky calibration run decide, and the worst op then read
-/// anywhere from 0.60 to 0.93 on a loaded machine.
+/// Pairs per op and W in one sweep, and sweeps: every op's pairs are spread
+/// over the whole run (round-robin, as bench/expert's repetitions), so that a
+/// slow spell of this shared machine, which lasts longer than one op's
+/// pairs, hits a few pairs of many ops rather than all pairs of one. With
+/// the 12 pairs of each op timed back to back (the bench until 2026-11-28),
+/// or 24, the worst op's median read 0.73-0.98 on Zen 3, a cheap logic op
+/// whose best time equalled the limit's.
+constexpr std::size_t pairs_per_sweep = 4, sweeps = 8;
+
+/// One sweep's pairs for op o at W, added to m: each pair is one timed run
+/// of the 2.1 loop over l_loop ops (l_loop / U rounds of its U streams) and
+/// one of the calibration loop over the same op count, interleaved so that
+/// both see the same machine, ours first in every other pair (with ours
+/// always first, the cheap ops' median ratio read 0.75-0.83 in runs where
+/// the two best times were equal). Equal, short runs matter here: on these
+/// 2 shared cores a long run is almost always hit by another job (single
+/// timings swing up to 2x), a short one often is not, so timing ours in
+/// longer runs than the calibration would bias the ratio against us. The
+/// ratio is the median of the pairs' ratios: a best-of-12 on each side let
+/// one lucky calibration run decide, and the worst op then read anywhere
+/// from 0.60 to 0.93 on a loaded machine.
 template <std::size_t W>
-measurement measure(bitalu::op o, std::uint64_t l_loop, std::uint64_t& sink) {
+void measure(bitalu::op o, std::uint64_t l_loop, std::uint64_t& sink, measurement& m) {
   const std::uint64_t rounds = std::max<std::uint64_t>(l_loop / bitalu::streams_of(o, W), 1);
   const auto in = bitalu::make_operands<W>(bem::derive_seed(1, W));
-  measurement m{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity(), 0};
   // The calibration's stream count: the fastest of those that fit, best of
   // 3 runs each, chosen once, so that every pair below times one run of
   // each side (a best-of-several limit per pair would bias the ratio
   // against ours, timed once).
-  std::size_t streams = 0;
-  double fastest = std::numeric_limits<double>::infinity();
-  for (const std::size_t s : calibration_streams<W>())
-    if (const double t = limit<W>(o, 3, s); t < fastest) fastest = t, streams = s;
-  std::array<double, 12> ratios{};
+  if (m.streams == 0) {
+    double fastest = std::numeric_limits<double>::infinity();
+    for (const std::size_t s : calibration_streams<W>())
+      if (const double t = limit<W>(o, 3, s); t < fastest) fastest = t, m.streams = s;
+  }
   const auto time_ours = [&] {
     const std::uint64_t t0 = bem::read_tsc_begin();
     sink += bitalu::run_op<W>(o, in, rounds);  // + (an even number of XORs of one value would cancel)
     const std::uint64_t t1 = bem::read_tsc_end();
     return static_cast<double>(t1 - t0) / static_cast<double>(rounds * bitalu::streams_of(o, W));
   };
-  for (std::size_t pair = 0; pair < ratios.size(); ++pair) {
+  for (std::size_t pair = 0; pair < pairs_per_sweep; ++pair) {
     // Each side first in half of the pairs, so neither always follows the other.
     double ours = 0, lim = 0;
     if (pair % 2 == 0) {
       ours = time_ours();
-      lim = limit<W>(o, 1, streams);
+      lim = limit<W>(o, 1, m.streams);
     } else {
-      lim = limit<W>(o, 1, streams);
+      lim = limit<W>(o, 1, m.streams);
       ours = time_ours();
     }
-    double& ratio = ratios[pair];
     m.ours = std::min(m.ours, ours);
     m.limit = std::min(m.limit, lim);
-    ratio = lim / ours;
+    m.ratios.push_back(lim / ours);
   }
-  std::sort(ratios.begin(), ratios.end());
-  m.ratio = (ratios[5] + ratios[6]) / 2;
-  return m;
 }
 
 }  // namespace
@@ -431,26 +448,39 @@ int main(int argc, char** argv) {
               bem::cycle_method_label(false, cal.tsc_hz, cal.tsc_per_core_cycle).c_str(),
               static_cast<unsigned long long>(l_loop));
   std::printf("limit: the same instruction mix on independent chains, calibrated per op in this run\n");
-  std::printf("ticks/op and limit: best of 12 interleaved runs each; ratio: the median of their 12 pairs' limit/ours\n");
+  std::printf("ticks/op and limit: best of %zu interleaved runs each; ratio: the median of their %zu pairs' limit/ours\n",
+              pairs_per_sweep * sweeps, pairs_per_sweep * sweeps);
+  std::printf("the pairs: %zu per op and W in each of %zu sweeps over every op and W (round-robin)\n", pairs_per_sweep,
+              sweeps);
+  constexpr std::array<std::size_t, 5> widths = {64, 128, 256, 512, 1024};
+  std::array<std::array<measurement, bitalu::op_names.size()>, widths.size()> cells{};
+  std::uint64_t sink = 0;
+  for (std::size_t sweep = 0; sweep < sweeps; ++sweep)
+    for (std::size_t wi = 0; wi < widths.size(); ++wi)
+      for (std::size_t oi = 0; oi < bitalu::op_names.size(); ++oi) {
+        const bitalu::op o = bitalu::op_names[oi].first;
+        measurement& m = cells[wi][oi];
+        switch (widths[wi]) {
+          case 64: measure<64>(o, l_loop, sink, m); break;
+          case 128: measure<128>(o, l_loop, sink, m); break;
+          case 256: measure<256>(o, l_loop, sink, m); break;
+          case 512: measure<512>(o, l_loop, sink, m); break;
+          default: measure<1024>(o, l_loop, sink, m); break;
+        }
+      }
   std::printf("\n%-13s %5s %3s %12s %12s %12s %8s\n", "op", "W", "U", "ticks/op", "limit", "cycles/op", "ratio");
   double worst = std::numeric_limits<double>::infinity();
   std::string worst_name;
-  std::uint64_t sink = 0;
-  for (std::size_t w : {64, 128, 256, 512, 1024}) {
-    for (const auto& [o, name] : bitalu::op_names) {
-      measurement m;
-      switch (w) {
-        case 64: m = measure<64>(o, l_loop, sink); break;
-        case 128: m = measure<128>(o, l_loop, sink); break;
-        case 256: m = measure<256>(o, l_loop, sink); break;
-        case 512: m = measure<512>(o, l_loop, sink); break;
-        default: m = measure<1024>(o, l_loop, sink); break;
-      }
-      const auto [ours, lim, ratio] = m;
+  for (std::size_t wi = 0; wi < widths.size(); ++wi) {
+    const std::size_t w = widths[wi];
+    for (std::size_t oi = 0; oi < bitalu::op_names.size(); ++oi) {
+      const auto& [o, name] = bitalu::op_names[oi];
+      const measurement& m = cells[wi][oi];
+      const double ratio = m.ratio();
       const bool gated = o != bitalu::op::parity;
       const std::size_t u = bitalu::streams_of(o, w);
-      std::printf("%-13.*s %5zu %3zu %12.3f %12.3f %12.3f %8.2f%s\n", static_cast<int>(name.size()), name.data(), w, u, ours,
-                  lim, ours / cal.tsc_per_core_cycle, ratio, gated ? "" : "  (not in RESULT)");
+      std::printf("%-13.*s %5zu %3zu %12.3f %12.3f %12.3f %8.2f%s\n", static_cast<int>(name.size()), name.data(), w, u,
+                  m.ours, m.limit, m.ours / cal.tsc_per_core_cycle, ratio, gated ? "" : "  (not in RESULT)");
       if (gated && ratio < worst) {
         worst = ratio;
         worst_name = std::string(name) + ",W=" + std::to_string(w);
