@@ -225,11 +225,25 @@ double calibrate_chains(int reps);
 template <std::size_t C, std::size_t N, std::size_t S>
 constexpr bool fits_registers = C == 64 || 2 * S * N + 4 <= bitalu::vector_registers;
 
-/// The stream counts a calibration loop at width W may have: 2, 4, 6, 8
-/// streams of one chunk or 1, 2, 3, 4 of two, those that fit the registers
-/// (4 for 64-bit words: 8 would not fit the 15 general registers). Which is
-/// fastest depends on the op and the machine (few streams leave latency
-/// exposed), so measure times each and keeps the fastest as the limit.
+/// f.template operator()<S>() for each stream count S a calibration loop of
+/// N C-bit chunks (N = 1 or 2, C > 64) may have: 2, 4, 6, 8 streams of one
+/// chunk or 1, 2, 3, 4 of two, those that fit the registers.
+template <std::size_t C, std::size_t N, class F>
+void for_each_fitting_streams(F&& f) {
+  const auto one = [&]<std::size_t S>() {
+    if constexpr (fits_registers<C, N, S>) f.template operator()<S>();
+  };
+  one.template operator()<2 / N>();
+  one.template operator()<4 / N>();
+  one.template operator()<6 / N>();
+  one.template operator()<8 / N>();
+}
+
+/// The stream counts a calibration loop at width W may have: those of
+/// for_each_fitting_streams (4 for 64-bit words: 8 would not fit the 15
+/// general registers). Which is fastest depends on the op and the machine
+/// (few streams leave latency exposed), so measure times each and keeps
+/// the fastest as the limit.
 template <std::size_t W>
 std::vector<std::size_t> calibration_streams() {
   constexpr std::size_t C = std::min(W, native_bits);
@@ -240,13 +254,7 @@ std::vector<std::size_t> calibration_streams() {
     return {4};
   } else {
     std::vector<std::size_t> r;
-    const auto add = [&]<std::size_t S>() {
-      if constexpr (fits_registers<C, N, S>) r.push_back(S);
-    };
-    add.template operator()<2 / N>();
-    add.template operator()<4 / N>();
-    add.template operator()<6 / N>();
-    add.template operator()<8 / N>();
+    for_each_fitting_streams<C, N>([&]<std::size_t S>() { r.push_back(S); });
     return r;
   }
 }
@@ -266,14 +274,9 @@ template <bitalu::op O, std::size_t W>
     return calibrate_chains<O, W, C, N, 4>(reps);
   } else {
     double t = std::numeric_limits<double>::quiet_NaN();
-    const auto run = [&]<std::size_t S>() {
-      if constexpr (fits_registers<C, N, S>)
-        if (streams == S) t = calibrate_chains<O, W, C, N, S>(reps);
-    };
-    run.template operator()<2 / N>();
-    run.template operator()<4 / N>();
-    run.template operator()<6 / N>();
-    run.template operator()<8 / N>();
+    for_each_fitting_streams<C, N>([&]<std::size_t S>() {
+      if (streams == S) t = calibrate_chains<O, W, C, N, S>(reps);
+    });
     return t;
   }
 }
