@@ -220,7 +220,9 @@ class machine {
     return {chosen_.data(), chosen_count_};
   }
 
-  /// STATS_UPDATE: the reward (in [0, 1]) for an expert applied under a task.
+  /// STATS_UPDATE: the reward (in [0, 1]) for an expert applied under a task:
+  /// the selection table sums it, the expert's own statistics count a visit
+  /// and, for r >= 0.5, a win.
   /// Throws std::out_of_range, changing nothing, for a task or slot that
   /// does not exist (selection_table::record checks the task first), and
   /// std::invalid_argument, changing nothing, for a reward outside [0, 1]

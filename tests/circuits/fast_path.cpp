@@ -143,12 +143,17 @@ TEST_CASE("every ternary table, with distinct and with repeated operands") {
   }
 }
 
-TEST_CASE("fusion and scheduling shrink the program, never grow it") {
-  for (std::size_t g : {64u, 128u, 256u, 512u}) {
+TEST_CASE("fusion and scheduling: the 2.3 programs are the documented size; a gate read once folds into its reader") {
+  // The 2.3 circuits' programs are the size docs/circuits.md gives (and the
+  // bench's timings rest on): a change to fusion or scheduling that moves
+  // them is seen here, not only as a slower interpreter.
+  const std::array<std::size_t, 4> documented_ops = {61, 121, 243, 491}, documented_runs = {16, 22, 32, 48};
+  for (std::size_t i = 0; i < 4; ++i) {
+    const std::size_t g = std::size_t{64} << i;
     const auto c = bem::random_gate_list({32, 8, g, 64}, 0x23030000u + g);
-    CHECK(c.op_count() <= c.gate_count());
-    CHECK(c.op_count() > 0);
-    CHECK(c.run_count() <= c.op_count());
+    CAPTURE(g);
+    CHECK(c.op_count() == documented_ops[i]);
+    CHECK(c.run_count() == documented_runs[i]);
   }
   // A gate read once folds into its reader when the fused table is a kind
   // the list already has: XOR into XOR is the list's xor3 (3 gates, 2

@@ -164,6 +164,55 @@ TEST_CASE("per-group lanes follow their own expert") {
   }
 }
 
+TEST_CASE("per-group lanes past the candidates follow the best one") {
+  // Three experts for k_small = 4: groups 0..2 take them in rank order and
+  // group 3 repeats the best (docs/machine.md, step 4), not the last.
+  bem::machine_config cfg;
+  cfg.k_small = 4;
+  machine_t m = make_machine(cfg, 3, 6);
+  const auto before = m.state_words();
+  const auto chosen = m.step({0, 7, 0, 0});
+  REQUIRE(chosen.size() == 3);
+  CHECK(m.last_work().experts_applied == 4);
+  for (std::size_t g = 0; g < 4; ++g) {
+    const auto alone = applied_alone(m, before, chosen[g < 3 ? g : 0]);
+    for (std::size_t l = g * W / 4; l < (g + 1) * W / 4; ++l)
+      CHECK_MESSAGE(m.state_words().lane_bits(l) == alone.lane_bits(l), "group ", g, " lane ", l);
+  }
+}
+
+TEST_CASE("SHARED bits the program sets and clears between steps reach the experts") {
+  // One expert copying SHARED bit 70 (second word) into state bit 5 on
+  // every lane: a bit cleared after being set must read as cleared.
+  machine_t m(bem::machine_config{});
+  bem::read_spec r;
+  r.bits.push_back({bem::read_bit::source::shared, 70});
+  bem::write_spec w;
+  w.bits.push_back({5, bem::write_bit::mode::overwrite});
+  const bem::gate_list copy(1, {bem::gate{bem::gate_op::and_, 0, 0, 0, 0}}, {1});
+  m.add_expert({bem::make_checked_identifier(1, 3, 9), r, copy, w});
+  using word = bem::lane_word<W>;
+  for (const bool v : {true, false, true, false}) {
+    m.set_shared_bit(70, v);
+    CHECK(m.shared().bit(70) == v);
+    REQUIRE(m.step({0, 1, 0, 0}).size() == 1);
+    CHECK(m.state_words()[5] == (v ? word::ones() : word::zeros()));
+  }
+}
+
+TEST_CASE("a reward counts a visit of the expert, and a win when r >= 0.5") {
+  machine_t m = make_machine(bem::machine_config{}, 2, 8);
+  m.reward(0, 1, 0.5);
+  m.reward(0, 1, 0.49);
+  m.reward(0, 1, 1.0);
+  m.reward(0, 1, 0.0);
+  CHECK(m.expert_at(1).stats().visits == 4);
+  CHECK(m.expert_at(1).stats().wins == 2);
+  CHECK(m.expert_at(0).stats().visits == 0);
+  // The selection table sums the rewards themselves (UCB1's mean reward).
+  CHECK(m.selection().wins(0, 1) == doctest::Approx(1.99));
+}
+
 TEST_CASE("the cost of a step does not grow with the history") {
   // Deterministic work counts, not timings: the same observation costs the
   // same router probes, candidates, expert evaluations and log bytes after 10
@@ -261,12 +310,19 @@ TEST_CASE("the query key is F_id(task_id, context_hash) as documented") {
     }
 }
 
-TEST_CASE("the step log records the task, the query key and the chosen experts") {
+TEST_CASE("the step log records the task, the query key and the chosen experts; the mid path its step") {
   bem::machine_config cfg;
   cfg.tasks = 3;
   cfg.k_small = 3;
   machine_t m = make_machine(cfg, 200, 17);
   for (std::uint64_t t = 0; t < 40; ++t) {
+    if (t % 10 == 5) {  // a mid-path update between steps t - 1 and t
+      m.mid_path_update();
+      const bem::trace_entry& u = m.log().entry(m.log().size() - 1);
+      CHECK(u.kind == bem::mid_path_kind);
+      CHECK(u.step == t);
+      CHECK(u.payload.empty());
+    }
     const auto o = obs(t, 3);
     const auto chosen = m.step(o);
     const bem::trace_entry& e = m.log().entry(m.log().size() - 1);
