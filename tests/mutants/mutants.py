@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""Mutation check: do the tests notice when the code is wrong?
+
+Each mutant in mutants.json is one small, deliberate defect in a header
+(a comparison turned, a bit not cleared, a rule of the spec changed). For
+each, in a scratch git worktree of HEAD (the checkout is never touched):
+apply it, build the one test executable named, run it, put the file back.
+A mutant is *killed* when the build fails or the test fails (or hangs past
+--timeout); one that *survives* is a defect the tests cannot see, unless
+the list marks it "equivalent" (no behaviour changes), or "gap" (a defect
+the tests are known not to see yet), each with the reason.
+
+    tests/mutants/mutants.py [--only SUBSTRING] [--timeout S] [--keep DIR]
+
+It checks HEAD, the committed code and tests (commit first).
+
+Exit status: 0 when every mutant not marked equivalent or gap is killed, 1
+when one survives, when a gap is killed (take the mark off), or when its
+text no longer matches the source (the list must follow
+the code), 2 on usage errors. Not part of `meson test`: a run rebuilds a
+test executable per mutant, about 30 minutes on 2 cores.
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+
+
+def load(path):
+    with open(path) as f:
+        mutants = json.load(f)
+    for i, m in enumerate(mutants):
+        for key in ("id", "file", "old", "new", "target", "defect"):
+            if not isinstance(m.get(key), str):
+                sys.exit(f"{path}: mutant {i} ({m.get('id', '?')}): field '{key}' must be a string")
+    return mutants
+
+
+def run_one(tree, build, m, timeout):
+    path = os.path.join(tree, m["file"])
+    with open(path) as f:
+        source = f.read()
+    if source.count(m["old"]) != 1:
+        return f"stale: 'old' occurs {source.count(m['old'])} times in {m['file']}, not once"
+    with open(path, "w") as f:
+        f.write(source.replace(m["old"], m["new"]))
+    try:
+        b = subprocess.run(["ninja", "-C", build, m["target"]], capture_output=True, text=True)
+        if b.returncode != 0:
+            return "killed (build)"
+        try:
+            r = subprocess.run([os.path.join(build, m["target"])], capture_output=True, text=True, timeout=timeout,
+                               cwd=build)
+        except subprocess.TimeoutExpired:
+            return f"killed (over {timeout} s)"
+        if r.returncode == 0:
+            return "survived"
+        cases = [l.strip() for l in r.stdout.splitlines() if l.startswith("TEST CASE:")]
+        return "killed" + (f" by '{cases[0][len('TEST CASE:'):].strip()}'" if cases else f" (exit {r.returncode})")
+    finally:
+        with open(path, "w") as f:
+            f.write(source)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--only", default="", help="run the mutants whose id contains this")
+    ap.add_argument("--timeout", type=int, default=300, help="seconds a mutant's test may run (default 300)")
+    ap.add_argument("--keep", metavar="DIR", help="worktree to use and keep (its build is reused next time)")
+    ap.add_argument("--list", default=os.path.join(HERE, "mutants.json"), help="the mutants (default: mutants.json)")
+    args = ap.parse_args()
+    mutants = [m for m in load(args.list) if args.only in m["id"]]
+    if not mutants:
+        print(f"no mutant id contains '{args.only}'", file=sys.stderr)
+        return 2
+
+    head = subprocess.run(["git", "-C", ROOT, "rev-parse", "HEAD"], check=True, capture_output=True,
+                          text=True).stdout.strip()
+    tree = args.keep or tempfile.mkdtemp(prefix="bem-mutants-")
+    if not os.path.exists(os.path.join(tree, ".git")):
+        if os.path.exists(tree):
+            os.rmdir(tree)  # git worktree add wants to create it
+        subprocess.run(["git", "-C", ROOT, "worktree", "add", "--detach", tree, head], check=True,
+                       capture_output=True)
+    else:  # a kept worktree follows HEAD (the sources only: its build is reused)
+        subprocess.run(["git", "-C", tree, "checkout", "-q", "--force", "--detach", head], check=True)
+    build = os.path.join(tree, "build")
+    if not os.path.exists(os.path.join(build, "build.ninja")):
+        subprocess.run(["meson", "setup", build, "--wrap-mode=nodownload"], cwd=tree, check=True, capture_output=True)
+    # The unmutated tests first: a failure there says nothing of a mutant.
+    targets = sorted({m["target"] for m in mutants})
+    subprocess.run(["ninja", "-C", build] + targets, check=True, capture_output=True)
+    for t in targets:
+        if subprocess.run([os.path.join(build, t)], capture_output=True, cwd=build).returncode != 0:
+            print(f"{t} fails without any mutant: fix that first", file=sys.stderr)
+            return 1
+
+    failed = 0
+    for m in mutants:
+        start = time.time()
+        verdict = run_one(tree, build, m, args.timeout)
+        excused = "equivalent" in m or "gap" in m
+        bad = verdict.startswith("stale") or (verdict == "survived") != excused
+        failed += bad
+        note = ""
+        if excused:
+            kind = "equivalent" if "equivalent" in m else "gap"
+            note = f" ({kind}: {m[kind]})" if verdict == "survived" else f" (marked {kind}, yet killed)"
+        print(f"{'FAIL' if bad else 'ok  '} {m['id']}: {verdict}{note} [{time.time() - start:.0f} s]", flush=True)
+    # Targets rebuilt from the original sources, so a kept worktree is clean.
+    subprocess.run(["ninja", "-C", build] + targets, capture_output=True)
+    if not args.keep:
+        subprocess.run(["git", "-C", ROOT, "worktree", "remove", "--force", tree], capture_output=True)
+        shutil.rmtree(tree, ignore_errors=True)
+    print(f"{len(mutants) - failed} of {len(mutants)} as expected", flush=True)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
