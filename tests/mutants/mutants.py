@@ -43,6 +43,29 @@ def load(path):
     return mutants
 
 
+def check_list(mutants):
+    """Each mutant's text occurs once in its file, and its target is an
+    executable some tests/*/meson.build defines: the list follows the code."""
+    bad = 0
+    for m in mutants:
+        with open(os.path.join(ROOT, m["file"])) as f:
+            count = f.read().count(m["old"])
+        folder, exe = os.path.dirname(m["target"]), os.path.basename(m["target"])
+        meson_build = os.path.join(ROOT, folder, "meson.build")
+        defined = os.path.exists(meson_build) and f"'{exe}'" in open(meson_build).read()
+        if count != 1:
+            print(f"{m['id']}: its text occurs {count} times in {m['file']}, not once")
+        if not defined:
+            print(f"{m['id']}: no executable '{exe}' in {folder}/meson.build")
+        bad += count != 1 or not defined
+    ids = [m["id"] for m in mutants]
+    for dup in sorted({i for i in ids if ids.count(i) > 1}):
+        print(f"{dup}: two mutants have this id")
+        bad += 1
+    print(f"{len(mutants)} mutants, {bad} problem(s)")
+    return 1 if bad else 0
+
+
 def run_one(tree, build, m, timeout):
     path = os.path.join(tree, m["file"])
     with open(path) as f:
@@ -75,7 +98,12 @@ def main():
     ap.add_argument("--timeout", type=int, default=300, help="seconds a mutant's test may run (default 300)")
     ap.add_argument("--keep", metavar="DIR", help="worktree to use and keep (its build is reused next time)")
     ap.add_argument("--list", default=os.path.join(HERE, "mutants.json"), help="the mutants (default: mutants.json)")
+    ap.add_argument("--check-list", action="store_true",
+                    help="only check that each mutant still applies to the sources and names a test executable "
+                         "(seconds; `meson test` runs this)")
     args = ap.parse_args()
+    if args.check_list:
+        return check_list(load(args.list))
     mutants = [m for m in load(args.list) if args.only in m["id"]]
     if not mutants:
         print(f"no mutant id contains '{args.only}'", file=sys.stderr)
