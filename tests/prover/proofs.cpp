@@ -1,5 +1,6 @@
 // PROOF_CHECK: our solver's DRAT proofs are accepted, cores are unsatisfiable,
-// corrupted proofs and proofs for satisfiable formulas are rejected.
+// corrupted proofs and proofs for satisfiable formulas are rejected; a
+// hand-built proof that needs RAT.
 #include "common.hpp"
 
 #include <bem/prover/cdcl.hpp>
@@ -197,4 +198,60 @@ TEST_CASE("soundness: no proof is accepted for a satisfiable formula") {
     }
   }
   CHECK(tested > 5);
+}
+
+TEST_CASE("RAT: an extended-resolution definition is accepted, on its first literal only, and its candidates are checked") {
+  // F forces a = b = 1 (its three binary clauses) and then leaves c and d no
+  // value (its four 4-literal clauses), but propagation alone finds no
+  // conflict in F. The proof names a and b by a fresh x (x <-> a and b): the
+  // clause x -a -b is not RUP but RAT on x, its resolvents with -x a and -x b
+  // being tautologies. The 4-literal clauses are then restated over x and
+  // deleted, so the final conflict runs through x -a -b and the backward
+  // pass must check it.
+  const int a = 1, b = 2, c = 3, d = 4, x = 5, e = 6, g = 7;
+  cnf f(4);
+  f.add_clause({a, b});
+  f.add_clause({a, -b});
+  f.add_clause({-a, b});
+  for (int sc : {c, -c})
+    for (int sd : {d, -d}) f.add_clause({-a, -b, sc, sd});
+  auto proof = [&](std::initializer_list<int> definition, bool junk_first) {
+    drat_proof p;
+    if (junk_first) p.add({e, -x, c, d});
+    p.add({-x, a});  // RAT on -x: no clause holds x yet
+    p.add({-x, b});
+    p.add(definition);
+    for (int sc : {c, -c})
+      for (int sd : {d, -d}) p.add({-x, sc, sd});
+    for (int sc : {c, -c})
+      for (int sd : {d, -d}) p.del({-a, -b, sc, sd});
+    p.add({a});
+    p.add({b});
+    p.add({-x, c});
+    p.add({-x});
+    p.add(std::span<const int>{});  // a, b and -x falsify x -a -b
+    return p;
+  };
+
+  const drat_result r = drat_check(f, proof({x, -a, -b}, false));
+  REQUIRE_MESSAGE(r.accepted(), r.reason);
+  CHECK(r.rat_checks == 1);
+  CHECK(r.core.size() == f.size());  // every clause of F is needed
+
+  // RAT is checked on the first literal only: on -a the resolvent with a -b
+  // is the lemma itself again, not RUP, so the proof fails at that step.
+  const drat_result ra = drat_check(f, proof({-a, x, -b}, false));
+  CHECK_FALSE(ra.accepted());
+  CHECK(ra.failed_step == 2);
+  CHECK(ra.reason.find("neither RUP nor RAT") != std::string::npos);
+
+  // A lemma is checked when a RAT check resolves on it, even if nothing else
+  // uses it. With -e g added to F, the lemma e -x c d put first is neither
+  // RUP nor RAT on e (its resolvent with -e g is not RUP), yet its resolvent
+  // with x -a -b is RUP, so only the RAT check of x -a -b marks it.
+  cnf fe = f;
+  fe.add_clause({-e, g});
+  const drat_result rj = drat_check(fe, proof({x, -a, -b}, true));
+  CHECK_FALSE(rj.accepted());
+  CHECK(rj.failed_step == 0);
 }
