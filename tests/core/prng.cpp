@@ -32,6 +32,29 @@ TEST_CASE("uniform_below is exact and in range") {
   for (int i = 0; i < 100; ++i) CHECK(g.uniform_below((1ull << 63) + 1) <= (1ull << 63));
 }
 
+TEST_CASE("uniform_below is the documented stream: Lemire's method, rejecting as often as it takes") {
+  // The header's definition transcribed on a twin generator. For n = 2^63 + 1
+  // the threshold (2^64 - n) mod n is 2^63 - 1, so about half the draws are
+  // rejected and runs of two or more rejections occur every few calls.
+  __extension__ typedef unsigned __int128 u128;
+  bem::xoshiro256ss g(7), twin(7);
+  const std::uint64_t n = (1ull << 63) + 1;
+  const std::uint64_t threshold = (0 - n) % n;
+  REQUIRE(threshold == (1ull << 63) - 1);
+  int repeated_rejections = 0;
+  for (int i = 0; i < 200; ++i) {
+    u128 m = 0;
+    int draws = 0;
+    do {
+      m = static_cast<u128>(twin.next()) * n;
+      ++draws;
+    } while (static_cast<std::uint64_t>(m) < threshold);
+    repeated_rejections += draws > 2;
+    CHECK(g.uniform_below(n) == static_cast<std::uint64_t>(m >> 64));
+  }
+  CHECK(repeated_rejections > 10);
+}
+
 TEST_CASE("bit() consumes one output per 64 bits, least significant first") {
   bem::xoshiro256ss a(9), b(9);
   const std::uint64_t word = b.next();
