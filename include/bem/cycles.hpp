@@ -50,6 +50,18 @@
 #define BEM_DETAIL_HAVE_TSC 0
 #endif
 
+// The add chain that measures the core clock is written in assembly where we
+// can (it must cost one cycle per add at every optimisation level: the C++
+// loop compiled at -O0 keeps its accumulator in memory, about 10 cycles an
+// add). This does not depend on the TSC, so the forced fallback keeps it.
+#if defined(__GNUC__) && defined(__x86_64__)
+#define BEM_DETAIL_ADD_CHAIN_ASM 1
+#elif defined(__GNUC__) && defined(__aarch64__)
+#define BEM_DETAIL_ADD_CHAIN_ASM 2
+#else
+#define BEM_DETAIL_ADD_CHAIN_ASM 0
+#endif
+
 #if defined(__linux__) && defined(__has_include)
 #if __has_include(<linux/perf_event.h>)
 #define BEM_DETAIL_HAVE_PERF 1
@@ -217,10 +229,12 @@ inline std::string tsc_invariance_note(bool invariant) {
 /// add has a latency of one core cycle on every current core, so the chain
 /// takes `adds` core cycles. Register-register adds (not add-immediate, which
 /// some renamers fold away). The loop counter runs on a separate chain.
+/// Assembly on x86-64 and AArch64; elsewhere a C++ loop whose chain is one
+/// add per cycle only when the caller is compiled with optimisation.
 inline std::uint64_t dependent_adds(std::uint64_t blocks, std::uint64_t acc, std::uint64_t inc) noexcept {
   constexpr std::uint64_t per_block = 100;
   if (blocks == 0) return acc;
-#if BEM_DETAIL_HAVE_TSC
+#if BEM_DETAIL_ADD_CHAIN_ASM == 1
   asm volatile(
       "1:\n\t"
       ".rept 100\n\t"
@@ -228,6 +242,17 @@ inline std::uint64_t dependent_adds(std::uint64_t blocks, std::uint64_t acc, std
       ".endr\n\t"
       "dec %[n]\n\t"
       "jnz 1b"
+      : [acc] "+&r"(acc), [n] "+&r"(blocks)
+      : [inc] "r"(inc)
+      : "cc");
+#elif BEM_DETAIL_ADD_CHAIN_ASM == 2
+  asm volatile(
+      "1:\n\t"
+      ".rept 100\n\t"
+      "add %[acc], %[acc], %[inc]\n\t"
+      ".endr\n\t"
+      "subs %[n], %[n], #1\n\t"
+      "b.ne 1b"
       : [acc] "+&r"(acc), [n] "+&r"(blocks)
       : [inc] "r"(inc)
       : "cc");
