@@ -295,6 +295,26 @@ TEST_CASE("binary_per_position: tag without a label, one sequence, no crossing, 
   CHECK(find(neg.results(), "balanced_accuracy").value == doctest::Approx(0.5));
 }
 
+TEST_CASE("binary_per_position: a crossing needs the position before it scored") {
+  // Targets 0 1 1 0 with position 2 unscored: position 3's label differs
+  // from position 1's, but position 2 was not scored, so only position 4
+  // (1 -> 0) is a crossing; the model gets it wrong.
+  sequence_evaluator ev(per_position_spec(false));
+  sequence_batch b;
+  prediction p;
+  fill({{{0, 1, 1, 0}, {1, 0, 1, 1}, {-1.0f, 5.0f, 1.0f, 1.0f}, 0}}, 4, 1, b, p);
+  ev.add(b, p);
+  const auto ms = ev.results();
+  CHECK(find(ms, "threshold_crossing_accuracy").n == 1);
+  CHECK(find(ms, "threshold_crossing_accuracy").value == 0.0);
+  // With every position scored, positions 2 and 4 are crossings.
+  sequence_evaluator all(per_position_spec(false));
+  fill({{{0, 1, 1, 0}, {1, 1, 1, 1}, {-1.0f, 5.0f, 1.0f, 1.0f}, 0}}, 4, 1, b, p);
+  all.add(b, p);
+  CHECK(find(all.results(), "threshold_crossing_accuracy").n == 2);
+  CHECK(find(all.results(), "threshold_crossing_accuracy").value == 0.5);
+}
+
 TEST_CASE("binary_per_position: longer batches extend the position series") {
   sequence_evaluator ev(per_position_spec(false));
   sequence_batch b;

@@ -9,6 +9,7 @@
 #include <bem/prover/sat_backend.hpp>
 #include <doctest/doctest.h>
 
+#include <iterator>
 #include <limits>
 #include <vector>
 
@@ -149,6 +150,24 @@ TEST_CASE("conflict budget returns UNKNOWN, then the full answer") {
     CHECK(fresh.solve() == full);
   }
   CHECK(unknown == 5);
+}
+
+TEST_CASE("restarts follow the Luby sequence in units of 300 conflicts") {
+  const double luby[] = {1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1};
+  for (std::uint64_t i = 0; i < std::size(luby); ++i) {
+    CAPTURE(i);
+    CHECK(bem::prover::detail::luby(i) == luby[i]);
+  }
+  CHECK(bem::prover::detail::luby(62) == 32);  // the end of the subsequence of length 63
+  // Restarts after 300, 600, 1200, 1500, 1800 and 2400 conflicts (1 1 2 1 1
+  // 2 units); a budget of 3000 stops the run before the seventh (4 units, at
+  // 3600). This instance needs about 15000 conflicts.
+  const cnf f = random_cnf({200, 852, 3, 3}, 7, 0);
+  cdcl_solver s(f);
+  s.set_conflict_budget(3000);
+  REQUIRE(s.solve() == sat_result::unknown);
+  CHECK(s.stats().conflicts == 3000);
+  CHECK(s.stats().restarts == 6);
 }
 
 TEST_CASE("incremental context: base + deltas under assumptions equals a fresh solve") {
