@@ -75,6 +75,20 @@ def check_list(mutants):
     return 1 if bad else 0
 
 
+def failing_case(stdout):
+    """The first test case doctest reports an error in (a failed check or a
+    crash), or None. doctest prints a block per report, opened by a line of
+    '=' and naming its test case; MESSAGE() blocks look the same but hold no
+    'ERROR:', so they are passed over."""
+    for block in stdout.split("=" * 79):
+        if "ERROR:" not in block:
+            continue
+        for line in block.splitlines():
+            if line.startswith("TEST CASE:"):
+                return line[len("TEST CASE:"):].strip()
+    return None
+
+
 def run_one(tree, build, m, timeout):
     path = os.path.join(tree, m["file"])
     with open(path) as f:
@@ -95,8 +109,8 @@ def run_one(tree, build, m, timeout):
             return f"killed (over {timeout} s)"
         if r.returncode == 0:
             return "survived"
-        cases = [l.strip() for l in r.stdout.splitlines() if l.startswith("TEST CASE:")]
-        return "killed" + (f" by '{cases[0][len('TEST CASE:'):].strip()}'" if cases else f" (exit {r.returncode})")
+        case = failing_case(r.stdout)
+        return "killed" + (f" by '{case}'" if case else f" (exit {r.returncode})")
     finally:
         with open(path, "w") as f:
             f.write(source)

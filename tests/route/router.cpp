@@ -343,6 +343,44 @@ TEST_CASE("the tie rule: higher similarity first, then the lower identifier, wha
   }
 }
 
+TEST_CASE("a tie at the K-th distance goes to the lower identifier wherever the scan meets it") {
+  // Every stored code is at distance 3 from the query, so the answer is the K
+  // lowest identifiers. Flipping Gray bits below 26 changes identifier bits
+  // below 26 only: one class. Within it the scan meets codes in shard order
+  // (bits 14-19), not in identifier order (bits 20-25 come first), so a block
+  // met after the top K is full, whose nearest code is exactly at the K-th
+  // distance, may still hold a lower identifier and must be looked at.
+  const identifier q = 0x9abcdef0u;
+  const std::uint32_t gq = bem::gray_code(q);
+  std::vector<identifier> ids;
+  for (int a = 0; a < 26; ++a)
+    for (int b = a + 1; b < 26; ++b)
+      for (int c = b + 1; c < 26; ++c) ids.push_back(bem::gray_decode(gq ^ (1u << a) ^ (1u << b) ^ (1u << c)));
+  REQUIRE(ids.size() == 2600);
+  bem::exact_router e;
+  e.assign(ids);
+  bem::multi_index_router m({2, 1, bem::probe_until_exact});
+  for (identifier id : ids) m.insert(id);
+  std::vector<std::uint32_t> codes(e.codes().begin(), e.codes().end());
+  bem::route_result re, rm;
+  for (std::size_t k : {1u, 4u, 16u}) {
+    CAPTURE(k);
+    const auto truth = brute_force(ids, q, {}, k);
+    REQUIRE(truth.size() == k);
+    CHECK(truth.back().similarity == 29);
+    e.query(q, {}, k, re);
+    m.query(q, {}, k, rm);
+    CHECK(re.candidates == truth);
+    CHECK(rm.candidates == truth);
+    bem::detail::top_k portable;
+    portable.reset(k, nullptr);
+    bem::detail::scan_codes_portable(codes.data(), codes.size(), gq, portable);
+    std::vector<bem::route_candidate> cp;
+    portable.write(cp);
+    CHECK(cp == truth);
+  }
+}
+
 TEST_CASE("occupancy statistics count buckets, extremes, mean and spills") {
   // Table 0 keys on the top 16 Gray bits: five codes share one bucket there.
   bem::multi_index_router r({2, 4, bem::probe_until_exact});
