@@ -56,8 +56,12 @@
 // add). This does not depend on the TSC, so the forced fallback keeps it.
 #if defined(__GNUC__) && defined(__x86_64__)
 #define BEM_DETAIL_ADD_CHAIN_ASM 1
+#define BEM_DETAIL_ADD_CHAIN_STEP "add %[inc], %[acc]\n\t"
+#define BEM_DETAIL_ADD_CHAIN_LOOP "dec %[n]\n\tjnz 1b"
 #elif defined(__GNUC__) && defined(__aarch64__)
-#define BEM_DETAIL_ADD_CHAIN_ASM 2
+#define BEM_DETAIL_ADD_CHAIN_ASM 1
+#define BEM_DETAIL_ADD_CHAIN_STEP "add %[acc], %[acc], %[inc]\n\t"
+#define BEM_DETAIL_ADD_CHAIN_LOOP "subs %[n], %[n], #1\n\tb.ne 1b"
 #else
 #define BEM_DETAIL_ADD_CHAIN_ASM 0
 #endif
@@ -234,28 +238,12 @@ inline std::string tsc_invariance_note(bool invariant) {
 inline std::uint64_t dependent_adds(std::uint64_t blocks, std::uint64_t acc, std::uint64_t inc) noexcept {
   constexpr std::uint64_t per_block = 100;
   if (blocks == 0) return acc;
-#if BEM_DETAIL_ADD_CHAIN_ASM == 1
-  asm volatile(
-      "1:\n\t"
-      ".rept 100\n\t"
-      "add %[inc], %[acc]\n\t"
-      ".endr\n\t"
-      "dec %[n]\n\t"
-      "jnz 1b"
-      : [acc] "+&r"(acc), [n] "+&r"(blocks)
-      : [inc] "r"(inc)
-      : "cc");
-#elif BEM_DETAIL_ADD_CHAIN_ASM == 2
-  asm volatile(
-      "1:\n\t"
-      ".rept 100\n\t"
-      "add %[acc], %[acc], %[inc]\n\t"
-      ".endr\n\t"
-      "subs %[n], %[n], #1\n\t"
-      "b.ne 1b"
-      : [acc] "+&r"(acc), [n] "+&r"(blocks)
-      : [inc] "r"(inc)
-      : "cc");
+#if BEM_DETAIL_ADD_CHAIN_ASM
+  asm volatile("1:\n\t"
+               ".rept 100\n\t" BEM_DETAIL_ADD_CHAIN_STEP ".endr\n\t" BEM_DETAIL_ADD_CHAIN_LOOP
+               : [acc] "+&r"(acc), [n] "+&r"(blocks)
+               : [inc] "r"(inc)
+               : "cc");
 #elif defined(__GNUC__)
   for (std::uint64_t i = 0; i < blocks; ++i) {
     for (std::uint64_t j = 0; j < per_block; ++j) {
