@@ -1,0 +1,47 @@
+#!/usr/bin/env python3
+"""The mutation tool's own reading of test output and of its list."""
+import os
+import sys
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import mutants  # noqa: E402
+
+RULE = "=" * 79
+
+
+def block(case, *lines):
+    return "\n".join([RULE, "../tests/x.cpp:10:", f"TEST CASE:  {case}", ""] + list(lines)) + "\n"
+
+
+class FailingCase(unittest.TestCase):
+    def test_a_message_block_is_passed_over(self):
+        out = ('[doctest] doctest version is "2.4.9"\n' + block("chatty", "../tests/x.cpp:12: MESSAGE: 5 queries")
+               + block("broken", "../tests/x.cpp:20: ERROR: CHECK( a == b ) is NOT correct!", "  values: CHECK( 1 == 2 )")
+               + RULE + "\n[doctest] test cases: 2 | 1 passed | 1 failed |\n")
+        self.assertEqual(mutants.failing_case(out), "broken")
+
+    def test_fatal_errors_and_crashes_count(self):
+        self.assertEqual(mutants.failing_case(block("fatal", "x.cpp:3: FATAL ERROR: REQUIRE( x ) is NOT correct!")),
+                         "fatal")
+        self.assertEqual(mutants.failing_case(block("crash", "x.cpp:3: ERROR: test case CRASHED: SIGSEGV")), "crash")
+
+    def test_the_first_failure_is_named(self):
+        out = block("first", "x.cpp:1: ERROR: CHECK( a ) is NOT correct!") + block("second", "x.cpp:2: ERROR: no")
+        self.assertEqual(mutants.failing_case(out), "first")
+
+    def test_no_failure_reported(self):
+        self.assertIsNone(mutants.failing_case(block("chatty", "x.cpp:12: MESSAGE: hello")))
+        self.assertIsNone(mutants.failing_case("Segmentation fault\n"))
+
+
+class Stale(unittest.TestCase):
+    def test_the_text_must_occur_once(self):
+        m = {"file": "f.hpp", "old": "a < b"}
+        self.assertIsNone(mutants.stale(m, "if (a < b) x();"))
+        self.assertIn("0 times", mutants.stale(m, "if (a <= b) x();"))
+        self.assertIn("2 times", mutants.stale(m, "a < b; a < b;"))
+
+
+if __name__ == "__main__":
+    unittest.main()
