@@ -138,5 +138,15 @@ TEST_CASE("random CNF generator: documented distribution, deterministic") {
   CHECK(random_cnf(cell, 42, 0) != random_cnf(cell, 43, 0));
   // Same bytes on every machine: a pinned fingerprint of one instance.
   CHECK(bem::fnv1a64(write_dimacs(random_cnf({32, 128, 3, 5}, 1, 0))) == 5190665792997478949ull);
+  // Cells that cannot be drawn are refused before any draw: a clause of 5
+  // distinct variables out of 4 would never finish (so REQUIRE, not CHECK).
+  REQUIRE_THROWS_WITH_AS(random_cnf_cell({4, 10, 3, 5}).validate(),
+                         doctest::Contains("need 1 <= min_len <= max_len <= n, got 3..5 with n = 4"), std::invalid_argument);
+  CHECK_NOTHROW(random_cnf_cell({5, 10, 3, 5}).validate());
+  CHECK_THROWS_AS(random_cnf_cell({4, 10, 0, 2}).validate(), std::invalid_argument);
+  CHECK_THROWS_AS(random_cnf_cell({4, 10, 3, 2}).validate(), std::invalid_argument);
+  CHECK_THROWS_AS(random_cnf_cell({0, 10, 1, 1}).validate(), std::invalid_argument);
+  CHECK_THROWS_AS(random_cnf_cell({4, -1, 1, 1}).validate(), std::invalid_argument);
+  CHECK(random_cnf({4, 0, 1, 1}, 1, 0).size() == 0);
   CHECK_THROWS_AS(random_cnf({4, 10, 3, 5}, 1, 0), std::invalid_argument);
 }
