@@ -180,6 +180,7 @@ TEST_CASE("AdamW: one step by hand, decay skipped for no-decay blocks, cosine sc
   t.add("A_log", 1, 1, init_kind::zeros, false);
   adamw_config c;
   c.lr = 0.1;
+  c.lr_min = 0.01;
   c.weight_decay = 0.5;
   c.grad_clip = 1.0;
   c.total_steps = 4;
@@ -191,7 +192,31 @@ TEST_CASE("AdamW: one step by hand, decay skipped for no-decay blocks, cosine sc
   CHECK(p[0] == doctest::Approx(1.0 * (1 - 0.1 * 0.5) - 0.1).epsilon(1e-6));
   CHECK(p[1] == doctest::Approx(-2.0 * (1 - 0.1 * 0.5) - 0.1).epsilon(1e-6));
   CHECK(p[2] == doctest::Approx(3.0));  // no decay, zero gradient
-  CHECK(opt.learning_rate() == doctest::Approx(0.1 * 0.5 * (1 + std::cos(3.14159265358979 / 4))));
+  const double pi = 3.14159265358979;
+  const double lr1 = 0.01 + 0.09 * 0.5 * (1 + std::cos(pi / 4));
+  CHECK(opt.learning_rate() == doctest::Approx(lr1));
+
+  // Second step: norm 0.5 is under the clip, so g is used as it is (not
+  // scaled up to the clip); lr_1 from the schedule; both moments carried over.
+  const double g1[2] = {3.0 / 5.000001, 4.0 / 5.000001};  // step 1's clipped gradient
+  const double p1[2] = {p[0], p[1]};
+  std::vector<double> g2 = {0.3, 0.4, 0.0};
+  CHECK(opt.update(t, p.data(), g2.data()) == doctest::Approx(0.5));
+  for (int i = 0; i < 2; ++i) {
+    const double m = 0.9 * (0.1 * g1[i]) + 0.1 * g2[static_cast<std::size_t>(i)];
+    const double v = 0.999 * (0.001 * g1[i] * g1[i]) + 0.001 * g2[static_cast<std::size_t>(i)] * g2[static_cast<std::size_t>(i)];
+    const double want = p1[i] * (1 - lr1 * 0.5) - lr1 * (m / (1 - 0.9 * 0.9)) / (std::sqrt(v / (1 - 0.999 * 0.999)) + 1e-8);
+    CHECK(p[static_cast<std::size_t>(i)] == doctest::Approx(want).epsilon(1e-9));
+  }
+
+  // The schedule reaches lr_min after total_steps and stays there.
+  const double expected[] = {0.01 + 0.09 * 0.5 * (1 + std::cos(pi * 3 / 4)), 0.01, 0.01, 0.01};
+  for (double want : expected) {
+    std::vector<double> zero(3, 0.0);
+    opt.update(t, p.data(), zero.data());
+    CHECK(opt.learning_rate() == doctest::Approx(want));
+  }
+  CHECK(opt.steps() == 6);
 }
 
 TEST_CASE("training lowers the loss (E88 on FSM)") {
