@@ -171,7 +171,13 @@ TEST_CASE("one and two threads agree to float rounding") {
     const auto batch = fsm_batch(6, 20, 4, s * 6);
     const double l1 = one.learn(batch), l2 = two.learn(batch);
     CHECK(l1 == doctest::Approx(l2).epsilon(1e-5));
+    CHECK(one.engine().last_grad_norm() == doctest::Approx(two.engine().last_grad_norm()).epsilon(1e-4));
   }
+  // One sequence, two threads: the idle thread's buffer still holds the last
+  // batch's gradient and must add nothing.
+  const auto single = fsm_batch(1, 20, 4, 99);
+  CHECK(one.learn(single) == doctest::Approx(two.learn(single)).epsilon(1e-5));
+  CHECK(one.engine().last_grad_norm() == doctest::Approx(two.engine().last_grad_norm()).epsilon(1e-4));
 }
 
 TEST_CASE("AdamW: one step by hand, decay skipped for no-decay blocks, cosine schedule") {
