@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 #include <tasks/temporal.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -267,4 +268,36 @@ TEST_CASE("a step whose loss is not finite throws training_diverged and changes 
   CHECK(diverged_at == 2);
   CHECK(m.engine().params() == before);
   CHECK(m.engine().optimizer().steps() == steps_before);
+}
+
+TEST_CASE("a finite loss whose gradient overflows throws training_diverged too") {
+  // Every parameter 0 but three: both tokens embed as e_0, the final norm's
+  // gain on component 0 is 1e-3 and its head weight -3.4e38 (near the float
+  // maximum). Each logit is then about -1.4e36 and the loss, taken in double,
+  // is finite, but the gain's gradient sums 3.4e38 / count * 4 over the
+  // positions labelled 1 and overflows float.
+  const auto spec = binary_spec();
+  auto m = make<mlp_model>({{"hidden", std::int64_t{16}}});
+  m.reset(spec, 3);
+  auto& p = m.engine().params();
+  std::fill(p.begin(), p.end(), 0.0f);
+  for (const auto& b : m.engine().net().table().blocks()) {
+    if (b.name == "embedding")
+      for (int r = 0; r < b.rows; ++r) p[b.offset + static_cast<std::size_t>(r * b.cols)] = 1.0f;
+    if (b.name == "norm_f") p[b.offset] = 1e-3f;
+    if (b.name == "head_w") p[b.offset] = -3.4e38f;
+  }
+  const std::vector<float> before = p;
+  std::string error;
+  try {
+    m.learn(fsm_batch(1, 64, 8));
+  } catch (const training_diverged& e) {
+    error = e.what();
+  }
+  CHECK(error.find("training diverged at step 1: loss ") == 0);
+  CHECK(error.find("nan") == std::string::npos);  // the loss is finite (about 1.25e36)
+  CHECK(error.find("loss inf") == std::string::npos);
+  CHECK(error.find("gradient norm inf") != std::string::npos);
+  CHECK(m.engine().params() == before);
+  CHECK(m.engine().optimizer().steps() == 0);
 }
