@@ -11,6 +11,7 @@
 
 #include <iterator>
 #include <limits>
+#include <span>
 #include <vector>
 
 using namespace bem::prover;
@@ -199,7 +200,12 @@ TEST_CASE("incremental context: base + deltas under assumptions equals a fresh s
       for (std::size_t i = 0; i < deltas[k].size(); ++i) two.add_clause(deltas[k][i]);
     CHECK((ctx.check(pair) == sat_result::sat) == prover_test::brute_force_sat(two));
     ctx.retire(0);
+    ctx.retire(0);  // retiring twice changes nothing
     CHECK_THROWS_AS(ctx.check(std::size_t{0}), std::invalid_argument);
+    // Law 2: the unit -a_0 is in the solver, so even the back end itself can
+    // no longer put delta 0 in force (a_0 = user_vars + 1, law 3).
+    const int a0 = 13;
+    CHECK(ctx.backend().solve(std::span<const int>(&a0, 1)) == sat_result::unsat);
     cnf base_and_1 = base;
     for (std::size_t i = 0; i < deltas[1].size(); ++i) base_and_1.add_clause(deltas[1][i]);
     CHECK((ctx.check(1) == sat_result::sat) == prover_test::brute_force_sat(base_and_1));
@@ -207,6 +213,7 @@ TEST_CASE("incremental context: base + deltas under assumptions equals a fresh s
   incremental_context<cdcl_solver> small(cnf(3));
   CHECK_THROWS_AS(small.add_delta(cnf(4)), std::invalid_argument);
   CHECK_THROWS_AS(small.check(std::size_t{7}), std::out_of_range);
+  CHECK_THROWS_AS(small.retire(0), std::out_of_range);
 }
 
 TEST_CASE("formulas that outgrow 64 variables between solve() calls (occurrence lists to watches)") {
