@@ -191,6 +191,42 @@ TEST_CASE("the count probe reads a count the hidden state holds, and not one it 
   for (std::size_t t = 2; t < 24; ++t) mean_r2 += lacks.r2[t] / 22.0;
   CHECK(mean_r2 < 0.5);
   CHECK(lacks.loss[23] > 1.0);
+  // probe_r2 = 1 - probe_loss / variance of c_t over the held-out sequences
+  // (the second half), computed here from the tokens.
+  for (std::size_t t = 0; t < 24; ++t) {
+    double c1 = 0, c2 = 0;
+    for (std::int32_t s = 32; s < 64; ++s) {
+      double c = 0;
+      for (std::size_t u = 0; u <= t; ++u) c += b.input(s, static_cast<std::int32_t>(u)) == 1 ? 1.0 : 0.0;
+      c1 += c / 32;
+      c2 += c * c / 32;
+    }
+    CAPTURE(t);
+    if (c2 - c1 * c1 > 1e-12)
+      CHECK(lacks.r2[t] == doctest::Approx(1.0 - lacks.loss[t] / (c2 - c1 * c1)));
+    else
+      CHECK(std::isnan(lacks.r2[t]));
+  }
+
+  // Held out means held out: the first half reads only ones (c_t = t + 1,
+  // a constant hidden state, so the probe predicts their mean everywhere),
+  // the second only zeros (c_t = 0, another constant state). Scored on the
+  // second half, the error is one constant at every position, and c_t does
+  // not vary there, so there is no R2.
+  tasks::sequence_batch split;
+  split.reset(64, 24);
+  for (std::int32_t s = 0; s < 64; ++s)
+    for (std::int32_t t = 0; t < 24; ++t) {
+      split.input(s, t) = s < 32 ? 1 : 0;
+      split.scored(s, t) = 1;
+    }
+  const auto halves = count_probe_by_position(tr, split);
+  for (std::size_t t = 0; t < 24; ++t) {
+    CAPTURE(t);
+    CHECK(halves.loss[t] > 0.1);
+    CHECK(halves.loss[t] == doctest::Approx(halves.loss[0]));
+    CHECK(std::isnan(halves.r2[t]));
+  }
 }
 
 TEST_CASE("diagnose sends four series of the batch's length and leaves the model unchanged") {
