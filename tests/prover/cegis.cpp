@@ -97,6 +97,24 @@ TEST_CASE("CEGIS: XOR of two inputs needs exactly one gate") {
   CHECK(computes(*r3.circuit, 2, [](std::uint64_t x) { return (x ^ (x >> 1)) & 1u; }));
 }
 
+TEST_CASE("CEGIS: ANDN is not symmetric, so both x0 & ~x1 and x1 & ~x0 take one gate") {
+  // The template orders the operands of symmetric operations only; ordering
+  // ANDN's too would leave one of these two functions without a 1-gate circuit.
+  hypothesis_class h;
+  h.ops = {gate_op::andn};
+  h.max_gates = 1;
+  for (unsigned a = 0; a < 2; ++a) {
+    auto f = [a](std::uint64_t x) { return ((x >> a) & ~(x >> (1 - a))) & 1u; };
+    const auto r = cegis(truth_table_spec::from_function(2, 1, f), h);
+    CAPTURE(a);
+    REQUIRE(r.status == cegis_status::found);
+    CHECK(r.circuit->gate_count() == 1);
+    CHECK(r.circuit->gates()[0].a == a);
+    CHECK(r.circuit->gates()[0].b == 1 - a);
+    CHECK(computes(*r.circuit, 2, f));
+  }
+}
+
 TEST_CASE("CEGIS: no 1-gate AND/OR circuit computes majority-3; the minimum is 4, confirmed by brute force") {
   const auto spec = truth_table_spec::from_function(3, 1, majority3);
   hypothesis_class h;
@@ -297,6 +315,10 @@ TEST_CASE("the counterexample loop terminates: every example is new, at most |D|
   const auto rs = cegis(sparse, h);
   REQUIRE(rs.status == cegis_status::found);
   for (auto x : care) CHECK(run(*rs.circuit, x) == 0u);
+  // One gate (a constant 0, such as x XOR x) where parity of all 16 rows takes
+  // three: rows outside the care set are not checked.
+  CHECK(rs.circuit->gate_count() == 1);
+  CHECK(rs.examples.size() <= care.size());
 }
 
 // [doc] the synthesis_spec example of cegis.hpp
@@ -328,4 +350,56 @@ TEST_CASE("a user-defined synthesis_spec (the header example)") {
   static_assert(!bem::prover::synthesis_spec<int>);
   static_assert(bem::prover::synthesis_spec<truth_table_spec>);
   static_assert(bem::prover::synthesis_spec<circuit_spec<>>);
+}
+
+namespace {
+/// Breaks law 2 on purpose: its "counterexample" is one the candidate passes
+/// (or, with `short_input`, one of the wrong shape).
+struct lying_spec {
+  using synthesis_spec_tag = void;
+  bool short_input = false;
+  std::size_t inputs() const { return 2; }
+  std::size_t outputs() const { return 1; }
+  std::optional<io_example> verify(const gate_list& c) const {
+    io_example e;
+    e.input = {1, 0};
+    e.output = evaluate(c, e.input);
+    if (short_input) e.input.pop_back();
+    return e;
+  }
+};
+}  // namespace
+
+TEST_CASE("CEGIS refuses a counterexample that breaks law 2 instead of looping on it") {
+  hypothesis_class h;
+  h.max_gates = 2;
+  cegis_options opt;
+  opt.max_iterations = 10;  // were the lie accepted, the loop would repeat it until this limit
+  CHECK_THROWS_WITH_AS(cegis(lying_spec{}, h, opt), doctest::Contains("a counterexample the candidate does not fail"),
+                       std::logic_error);
+  CHECK_THROWS_WITH_AS(cegis(lying_spec{true}, h, opt),
+                       doctest::Contains("a counterexample the candidate does not fail"), std::logic_error);
+}
+
+TEST_CASE("remove_dead_gates keeps every operand a live gate reads, third operands included") {
+  // Inputs 0..2. Gate 3 is dead; gate 4 is read only as gate 6's third
+  // operand; gate 5 only as its second; gate 6 is the output.
+  const gate_list c(3,
+                    {
+                        {gate_op::xor_, 0, 0, 1, 0},                         // 3: dead
+                        {gate_op::and_, 0, 1, 2, 0},                         // 4: x1 & x2
+                        {gate_op::not_, 0, 0, 0, 0},                         // 5: ~x0
+                        {gate_op::ternary, bem::ternary_tt::mux, 0, 5, 4},   // 6: x0 ? ~x0 : x1 & x2
+                    },
+                    {6});
+  const gate_list d = remove_dead_gates(c);
+  REQUIRE(d.gate_count() == 3);
+  CHECK(d.gates()[0] == gate{gate_op::and_, 0, 1, 2, 0});
+  CHECK(d.gates()[1] == gate{gate_op::not_, 0, 0, 0, 0});
+  CHECK(d.gates()[2] == gate{gate_op::ternary, bem::ternary_tt::mux, 0, 4, 3});
+  CHECK(d.output_nodes() == std::vector<std::uint32_t>{5});
+  for (std::uint64_t x = 0; x < 8; ++x) {
+    const std::vector<bool> in = {(x & 1u) != 0, (x & 2u) != 0, (x & 4u) != 0};
+    CHECK(evaluate(d, in) == evaluate(c, in));
+  }
 }
