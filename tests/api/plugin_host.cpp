@@ -5,7 +5,7 @@
 //
 // Module paths come from the environment (set by tests/api/meson.build):
 // BEM_TEST_CUSTOM_PLUGIN, BEM_TEST_NO_ENTRY, BEM_TEST_ABI999,
-// BEM_TEST_INVALID_TABLE, BEM_TEST_HAND_TABLES_{1,2,3}.
+// BEM_TEST_INVALID_TABLE, BEM_TEST_HAND_TABLES_{1..6}.
 #include <bem/plugin.hpp>
 #include <bem/plugin_host.hpp>
 #include <bem/prng.hpp>
@@ -301,7 +301,15 @@ TEST_CASE("hand-written tables: every field the host uses is checked, and it rea
   CHECK(registry.failures().empty());
   CHECK(registry.find_task("hand_task") != nullptr);
   CHECK(registry.benchmarks().empty());
+
+  // A table that ends inside its own header is refused before any field
+  // past struct_size is read.
+  CHECK_FALSE(registry.load_file(module_path("BEM_TEST_HAND_TABLES_4")));
+  REQUIRE(registry.failures().size() == 1);
+  CHECK(registry.failures()[0].kind == bem::load_error_kind::abi_mismatch);
+  CHECK(registry.failures()[0].message.find("(table of 8 bytes)") != std::string::npos);
 }
+
 
 TEST_CASE("destroying the registry really unloads the plugin") {
   // Hidden visibility and -fno-gnu-unique keep the module free of
@@ -487,4 +495,28 @@ TEST_CASE("a search path entry that does not exist is named when a lookup finds 
   CHECK(registry.missing() == std::vector<std::string>{typo});
   CHECK(registry.not_found_message("task", "copy_delay") ==
         "no plugin provides task 'copy_delay'; plugin search path entries that do not exist: " + typo);
+}
+
+TEST_CASE("a second type of a name already taken is reported as shadowed, not registered") {
+  bem::plugin_registry registry;
+  // Tasks and benchmarks share one name space: a task named like a loaded
+  // benchmark would make `task = "hand_bench"` in a suite ambiguous.
+  REQUIRE(registry.load_file(module_path("BEM_TEST_HAND_TABLES_5")));
+  REQUIRE(registry.find_benchmark("hand_bench") != nullptr);
+  REQUIRE(registry.load_file(module_path("BEM_TEST_HAND_TABLES_6")));
+  CHECK(registry.failures().empty());
+  CHECK(registry.find_task("hand_bench") == nullptr);
+  CHECK(registry.tasks().empty());
+  REQUIRE(registry.shadowed().size() == 1);
+  CHECK(registry.shadowed()[0] == "task 'hand_bench' from " + module_path("BEM_TEST_HAND_TABLES_6"));
+
+  // Models: the first of a name wins.
+  const bem_model_type_v1* first = &bem::detail::model_adapter<counting_diagnostics_model>::type;
+  const bem_model_type_v1 second = *first;
+  registry.add_builtin_model(first);
+  registry.add_builtin_model(&second);
+  REQUIRE(registry.models().size() == 1);
+  CHECK(registry.find_model(first->name)->type == first);
+  REQUIRE(registry.shadowed().size() == 2);
+  CHECK(registry.shadowed()[1] == std::string("model '") + first->name + "' from built-in");
 }

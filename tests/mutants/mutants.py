@@ -4,7 +4,8 @@
 Each mutant in mutants.json is one small, deliberate defect in a header
 (a comparison turned, a bit not cleared, a rule of the spec changed). For
 each, in a scratch git worktree of HEAD (the checkout is never touched):
-apply it, build the one test executable named, run it, put the file back.
+apply it, build the one test executable named (and what its meson test
+depends on), run it with that test's environment, put the file back.
 A mutant is *killed* when the build fails or the test fails (or hangs past
 --timeout); one that *survives* is a defect the tests cannot see, unless
 the list marks it "equivalent" (no behaviour changes), or "gap" (a defect
@@ -89,7 +90,35 @@ def failing_case(stdout):
     return None
 
 
-def run_one(tree, build, m, timeout):
+def test_setups(build):
+    """For each test executable, what the meson test that runs it gives it:
+    its environment (plugin paths, for instance) and the build outputs it
+    needs besides itself, as ninja targets."""
+    def introspect(what):
+        r = subprocess.run(["meson", "introspect", what, build], check=True, capture_output=True, text=True)
+        return json.loads(r.stdout)
+    files = {t["id"]: t["filename"] for t in introspect("--targets")}
+    setups = {}
+    for t in introspect("--tests"):
+        exe = os.path.realpath(t["cmd"][0])
+        deps = [os.path.relpath(f, build) for d in t.get("depends", []) for f in files.get(d, [])]
+        setups[exe] = (t.get("env") or {}, sorted(set(deps)))
+    return setups
+
+
+def run_test(build, target, setups, timeout=None):
+    env, _ = setups.get(os.path.realpath(os.path.join(build, target)), ({}, []))
+    return subprocess.run([os.path.join(build, target)], capture_output=True, text=True, timeout=timeout, cwd=build,
+                          env=dict(os.environ, **env))
+
+
+def build_targets(build, target, setups):
+    """The executable and what its test needs (a mutated header may be in a plugin too)."""
+    _, deps = setups.get(os.path.realpath(os.path.join(build, target)), ({}, []))
+    return [target] + [d for d in deps if d != target]
+
+
+def run_one(tree, build, m, timeout, setups):
     path = os.path.join(tree, m["file"])
     with open(path) as f:
         source = f.read()
@@ -99,12 +128,12 @@ def run_one(tree, build, m, timeout):
     with open(path, "w") as f:
         f.write(source.replace(m["old"], m["new"]))
     try:
-        b = subprocess.run(["ninja", "-C", build, m["target"]], capture_output=True, text=True)
+        b = subprocess.run(["ninja", "-C", build] + build_targets(build, m["target"], setups), capture_output=True,
+                           text=True)
         if b.returncode != 0:
             return "killed (build)"
         try:
-            r = subprocess.run([os.path.join(build, m["target"])], capture_output=True, text=True, timeout=timeout,
-                               cwd=build)
+            r = run_test(build, m["target"], setups, timeout)
         except subprocess.TimeoutExpired:
             return f"killed (over {timeout} s)"
         if r.returncode == 0:
@@ -147,17 +176,19 @@ def main():
     if not os.path.exists(os.path.join(build, "build.ninja")):
         subprocess.run(["meson", "setup", build, "--wrap-mode=nodownload"], cwd=tree, check=True, capture_output=True)
     # The unmutated tests first: a failure there says nothing of a mutant.
+    setups = test_setups(build)
     targets = sorted({m["target"] for m in mutants})
-    subprocess.run(["ninja", "-C", build] + targets, check=True, capture_output=True)
+    subprocess.run(["ninja", "-C", build] + sorted({d for t in targets for d in build_targets(build, t, setups)}),
+                   check=True, capture_output=True)
     for t in targets:
-        if subprocess.run([os.path.join(build, t)], capture_output=True, cwd=build).returncode != 0:
+        if run_test(build, t, setups).returncode != 0:
             print(f"{t} fails without any mutant: fix that first", file=sys.stderr)
             return 1
 
     failed = 0
     for m in mutants:
         start = time.time()
-        verdict = run_one(tree, build, m, args.timeout)
+        verdict = run_one(tree, build, m, args.timeout, setups)
         excused = "equivalent" in m or "gap" in m
         bad = verdict.startswith("stale") or (verdict == "survived") != excused
         failed += bad

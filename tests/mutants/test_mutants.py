@@ -2,6 +2,7 @@
 """The mutation tool's own reading of test output and of its list."""
 import os
 import sys
+import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -41,6 +42,28 @@ class Stale(unittest.TestCase):
         self.assertIsNone(mutants.stale(m, "if (a < b) x();"))
         self.assertIn("0 times", mutants.stale(m, "if (a <= b) x();"))
         self.assertIn("2 times", mutants.stale(m, "a < b; a < b;"))
+
+
+class TestSetup(unittest.TestCase):
+    """A mutant's test runs as `meson test` runs it: with its environment,
+    and with what it depends on rebuilt."""
+
+    def test_environment_and_dependencies(self):
+        build = "/b"
+        exe = os.path.join(build, "tests", "api", "plugin_host_tests")
+        setups = {exe: ({"PLUGIN": "/x/p.so"}, ["tests/api/p.so", "tests/api/plugin_host_tests"])}
+        self.assertEqual(mutants.build_targets(build, "tests/api/plugin_host_tests", setups),
+                         ["tests/api/plugin_host_tests", "tests/api/p.so"])
+        self.assertEqual(mutants.build_targets(build, "tests/x/other", setups), ["tests/x/other"])
+        # A stand-in test executable that prints the variable its setup gives it.
+        with tempfile.TemporaryDirectory() as d:
+            script = os.path.join(d, "print_env.sh")
+            with open(script, "w") as f:
+                f.write('#!/bin/sh\necho "$BEM_MUTANT_PROBE"\n')
+            os.chmod(script, 0o755)
+            setups = {os.path.realpath(script): ({"BEM_MUTANT_PROBE": "seen"}, [])}
+            self.assertEqual(mutants.run_test(d, "print_env.sh", setups).stdout.strip(), "seen")
+            self.assertEqual(mutants.run_test(d, "print_env.sh", {}).stdout.strip(), "")
 
 
 if __name__ == "__main__":

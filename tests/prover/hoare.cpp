@@ -338,6 +338,15 @@ TEST_CASE("WP by substitution agrees with concrete execution on every 3-bit stat
   // Substitution is syntactic and the printed form says so.
   CHECK(hl::to_string(hl::wp(hl::assign(x, x + 1), x <= 5, vars), vars) == "((x + 1) <= 5)");
   CHECK(hl::to_string(hl::wp(hl::assume(b), x == 1, vars), vars) == "(b => (x == 1))");
+  // Simultaneous: every value is read from the state before the statement,
+  // in execution and in WP alike; a swap shows it.
+  hl::variables sv;
+  auto p = sv.int_var("p", 4), q = sv.int_var("q", 4);
+  const hl::stmt swap = hl::assign({{p, q}, {q, p}});
+  const auto swapped = hl::execute(swap, hl::state{3, 9}, sv);
+  REQUIRE(swapped.size() == 1);
+  CHECK(swapped[0] == hl::state{9, 3});
+  CHECK(hl::to_string(hl::wp(swap, p < q, sv), sv) == "(q < p)");
 }
 
 TEST_CASE("safety in the benchmark's 5.3 form: an index stays in [0, M), a BAD flag is never set") {
