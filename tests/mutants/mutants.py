@@ -175,10 +175,10 @@ def main():
     build = os.path.join(tree, "build")
     if not os.path.exists(os.path.join(build, "build.ninja")):
         subprocess.run(["meson", "setup", build, "--wrap-mode=nodownload"], cwd=tree, check=True, capture_output=True)
-    # The unmutated tests first: a failure there says nothing of a mutant.
     # build.ninja first: the sources may declare new targets and tests since the last run.
     subprocess.run(["ninja", "-C", build, "build.ninja"], check=True, capture_output=True)
     setups = test_setups(build)
+    # The unmutated tests first: a failure there says nothing of a mutant.
     targets = sorted({m["target"] for m in mutants})
     subprocess.run(["ninja", "-C", build] + sorted({d for t in targets for d in build_targets(build, t, setups)}),
                    check=True, capture_output=True)
