@@ -78,3 +78,45 @@ TEST_CASE("with learning off the majority-class model does not change") {
   m.learn(b);
   for (auto c : m.counts()) CHECK(c == 0);
 }
+
+TEST_CASE("the majority-class model's loss and logits by hand (add-one smoothing)") {
+  task_spec spec;  // binary per position
+  bem::majority_class_model m;
+  m.reset(spec, 1);
+  sequence_batch b;
+  b.reset(1, 5);
+  const int targets[5] = {1, 1, 0, 1, 0};
+  for (int t = 0; t < 5; ++t) {
+    b.target(0, t) = targets[t];
+    b.scored(0, t) = t < 4;  // the last position is not scored, so not counted
+  }
+  // Nothing counted yet: p = 1/2 each, so log 2 nats per scored position.
+  CHECK(m.learn(b) == doctest::Approx(std::log(2.0)));
+  CHECK(m.counts() == std::vector<std::int64_t>{1, 3});
+  // Now p(0) = 2/6, p(1) = 4/6: the mean over the four scored positions.
+  CHECK(m.learn(b) == doctest::Approx(-(3 * std::log(4.0 / 6) + std::log(2.0 / 6)) / 4));
+  prediction out;
+  out.reset_for(b, spec);
+  m.predict(b, out);
+  for (float logit : out.logits) CHECK(logit == doctest::Approx(std::log(7.0 / 3)));  // counts {2, 6}: 7/10 vs 3/10
+
+  // Class outputs: every position gets the smoothed log-probabilities, which sum to one.
+  task_spec classes;
+  classes.output = output_kind::class_final;
+  classes.num_classes = 3;
+  m.reset(classes, 1);
+  sequence_batch c;
+  c.reset(2, 3);
+  c.target(0, 2) = 2;
+  c.scored(0, 2) = 1;
+  c.target(1, 2) = 2;
+  c.scored(1, 2) = 1;
+  CHECK(m.learn(c) == doctest::Approx(std::log(3.0)));
+  prediction pc;
+  pc.reset_for(c, classes);
+  m.predict(c, pc);
+  const float* at = pc.at(1, 0);
+  CHECK(at[0] == doctest::Approx(std::log(1.0 / 5)));
+  CHECK(at[1] == doctest::Approx(std::log(1.0 / 5)));
+  CHECK(at[2] == doctest::Approx(std::log(3.0 / 5)));
+}

@@ -15,7 +15,8 @@ namespace {
 
 enum class flaw {
   none,
-  nondeterministic,     // law 1
+  nondeterministic,     // law 1: inputs
+  unstable_targets,     // law 1: targets
   depends_on_batch,     // law 2
   wrong_length,         // law 3: batch shape
   no_real_tokens,       // law 3: lengths
@@ -64,6 +65,7 @@ struct flawed_task {
         out.scored(b, t) = !last_only || t == len - 1;
       }
       if (f == flaw::nondeterministic) out.input(b, 0) = calls % 2;
+      if (f == flaw::unstable_targets) out.target(b, 0) = calls % 2;
       if (f == flaw::depends_on_batch) out.input(b, 0) = count > 1 ? 1 : 0;
       if (f == flaw::token_outside) out.input(b, 1) = 2;
       if (f == flaw::padding_scored) out.scored(b, 7) = 1;
@@ -93,6 +95,7 @@ TEST_CASE("the law checker accepts a lawful task and names each broken law") {
   CHECK(check_task_laws(final) == "");
 
   CHECK(verdict(flaw::nondeterministic) == "split 'train': law 1: two identical calls gave different batches");
+  CHECK(verdict(flaw::unstable_targets) == "split 'train': law 1: two identical calls gave different batches");
   CHECK(verdict(flaw::depends_on_batch) == "split 'train': law 2: sequence 0 differs when generated alone");
   CHECK(verdict(flaw::wrong_length) == "split 'train': law 3: batch shape differs from the split");
   CHECK(verdict(flaw::no_real_tokens) == "split 'train': law 3: lengths out of range");
