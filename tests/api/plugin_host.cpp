@@ -310,7 +310,6 @@ TEST_CASE("hand-written tables: every field the host uses is checked, and it rea
   CHECK(registry.failures()[0].message.find("(table of 8 bytes)") != std::string::npos);
 }
 
-
 TEST_CASE("destroying the registry really unloads the plugin") {
   // Hidden visibility and -fno-gnu-unique keep the module free of
   // STB_GNU_UNIQUE symbols, which would pin it in memory after dlclose.

@@ -106,15 +106,20 @@ def test_setups(build):
     return setups
 
 
+def setup_of(build, target, setups):
+    """(environment, dependencies) of the test running `target`; none known: nothing extra."""
+    return setups.get(os.path.realpath(os.path.join(build, target)), ({}, []))
+
+
 def run_test(build, target, setups, timeout=None):
-    env, _ = setups.get(os.path.realpath(os.path.join(build, target)), ({}, []))
+    env, _ = setup_of(build, target, setups)
     return subprocess.run([os.path.join(build, target)], capture_output=True, text=True, timeout=timeout, cwd=build,
                           env=dict(os.environ, **env))
 
 
 def build_targets(build, target, setups):
     """The executable and what its test needs (a mutated header may be in a plugin too)."""
-    _, deps = setups.get(os.path.realpath(os.path.join(build, target)), ({}, []))
+    _, deps = setup_of(build, target, setups)
     return [target] + [d for d in deps if d != target]
 
 

@@ -29,8 +29,6 @@ enum class flaw {
   no_test_split,        // law 6
 };
 
-constexpr bool final_output(flaw f) { return f == flaw::final_scores_two || f == flaw::final_scores_early; }
-
 /// Sequences of 8 positions, 6 of them real; token t of sequence i is
 /// (i + t) % 2. Per-position tasks score every real position, final-output
 /// ones the last real position. Each flaw breaks exactly one law.
@@ -39,8 +37,11 @@ struct flawed_task {
   bool final = false;
   mutable int calls = 0;
 
+  /// A final-output task: asked for, or needed by a law-4 flaw.
+  bool final_output() const { return final || f == flaw::final_scores_two || f == flaw::final_scores_early; }
+
   task_spec spec() const {
-    task_spec s = bit_stream_spec(final || final_output(f) ? output_kind::binary_final : output_kind::binary_per_position);
+    task_spec s = bit_stream_spec(final_output() ? output_kind::binary_final : output_kind::binary_per_position);
     s.tag_name = "parity of the index";
     s.tag_labels = {"even", "odd"};
     return s;
@@ -53,7 +54,6 @@ struct flawed_task {
   void generate(std::size_t, std::uint64_t, std::int64_t first, std::int32_t count, sequence_batch& out) const {
     ++calls;
     out.reset(count, f == flaw::wrong_length ? 7 : 8);
-    const bool last_only = final || final_output(f);
     for (std::int32_t b = 0; b < count; ++b) {
       const std::int64_t i = first + b;
       const std::int32_t len = f == flaw::no_real_tokens ? 0 : 6;
@@ -62,7 +62,7 @@ struct flawed_task {
       for (std::int32_t t = 0; t < len; ++t) {
         out.input(b, t) = static_cast<std::int32_t>((i + t) % 2);
         out.target(b, t) = out.input(b, t);
-        out.scored(b, t) = !last_only || t == len - 1;
+        out.scored(b, t) = !final_output() || t == len - 1;
       }
       if (f == flaw::nondeterministic) out.input(b, 0) = calls % 2;
       if (f == flaw::unstable_targets) out.target(b, 0) = calls % 2;
