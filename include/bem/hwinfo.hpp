@@ -171,6 +171,23 @@ inline std::string hypervisor_name(std::string_view sig) {
   return out.empty() ? std::string("unknown (empty signature)") : "unknown (\"" + out + "\")";
 }
 
+/// Display family, model and stepping from CPUID leaf 1's EAX (Intel SDM
+/// vol. 2, CPUID): the extended family is added only to base family 0xf; the
+/// extended model, shifted left by four, only to base families 6 and 0xf.
+struct cpu_signature {
+  int family = -1, model = -1, stepping = -1;
+};
+inline cpu_signature decode_cpu_signature(std::uint32_t eax) noexcept {
+  const int base_family = static_cast<int>((eax >> 8) & 0xf);
+  const int base_model = static_cast<int>((eax >> 4) & 0xf);
+  cpu_signature s;
+  s.stepping = static_cast<int>(eax & 0xf);
+  s.family = base_family == 0xf ? base_family + static_cast<int>((eax >> 20) & 0xff) : base_family;
+  s.model = (base_family == 0x6 || base_family == 0xf) ? base_model + (static_cast<int>((eax >> 16) & 0xf) << 4)
+                                                        : base_model;
+  return s;
+}
+
 /// The frequency after '@' in a brand string ("... @ 2.60GHz"), in Hz; 0 if none.
 inline double brand_string_clock_hz(std::string_view brand) {
   const auto at = brand.find('@');
@@ -228,12 +245,10 @@ inline void probe_cpuid(hardware_report& r) {
   r.cpu_vendor = vendor;
 
   const cpuid_regs l1 = cpuid(1);
-  const int base_family = static_cast<int>((l1.a >> 8) & 0xf);
-  const int base_model = static_cast<int>((l1.a >> 4) & 0xf);
-  r.stepping = static_cast<int>(l1.a & 0xf);
-  r.family = base_family == 0xf ? base_family + static_cast<int>((l1.a >> 20) & 0xff) : base_family;
-  r.model = (base_family == 0x6 || base_family == 0xf) ? base_model + (static_cast<int>((l1.a >> 16) & 0xf) << 4)
-                                                        : base_model;
+  const cpu_signature sig = decode_cpu_signature(l1.a);
+  r.family = sig.family;
+  r.model = sig.model;
+  r.stepping = sig.stepping;
 
   // Brand string.
   const unsigned max_ext = cpuid(0x80000000).a;

@@ -3,6 +3,9 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
+#include <fstream>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -76,11 +79,53 @@ TEST_CASE("microarchitecture tables") {
   CHECK(amd_microarchitecture(0x42, 0x00).empty());
   CHECK(intel_microarchitecture(6, 0x55, 4) == "Skylake-SP");
   CHECK(intel_microarchitecture(6, 0x55, 7) == "Cascade Lake");
+  CHECK(intel_microarchitecture(6, 0x55, 5) == "Cascade Lake");  // the stepping ranges' edges
+  CHECK(intel_microarchitecture(6, 0x55, 10) == "Cooper Lake");
   CHECK(intel_microarchitecture(6, 0x8f, 8) == "Sapphire Rapids");
   CHECK(intel_microarchitecture(6, 0x97, 2) == "Alder Lake");
   CHECK(intel_microarchitecture(6, 0x6a, 6) == "Ice Lake-SP");
   CHECK(intel_microarchitecture(6, 0x01, 0).empty());
 }
+
+TEST_CASE("CPUID signatures decode to the display family and model") {
+  using bem::detail::decode_cpu_signature;
+  const auto is = [](std::uint32_t eax, int family, int model, int stepping) {
+    const auto s = decode_cpu_signature(eax);
+    CAPTURE(eax);
+    CHECK(s.family == family);
+    CHECK(s.model == model);
+    CHECK(s.stepping == stepping);
+  };
+  is(0x00050654, 6, 0x55, 4);     // Skylake-SP: extended model 5
+  is(0x000A0671, 6, 0xA7, 1);     // Rocket Lake
+  is(0x00830F10, 0x17, 0x31, 0);  // Zen 2 (Rome): family 0xf + extended family 8
+  is(0x00A20F10, 0x19, 0x21, 0);  // Zen 3 (Vermeer)
+  is(0x00A10F11, 0x19, 0x11, 1);  // Zen 4 (Genoa)
+  is(0x00000F29, 0xF, 0x2, 9);    // NetBurst: family 0xf, no extension
+  // Base family 5: the extended fields are not part of the display values.
+  is(0x00F10543, 5, 0x4, 3);
+}
+
+#if defined(__x86_64__) && defined(__linux__)
+TEST_CASE("x86-64 Linux: family, model and stepping agree with /proc/cpuinfo") {
+  std::ifstream in("/proc/cpuinfo");
+  REQUIRE(in);
+  std::map<std::string, int> kernel;
+  for (std::string line; std::getline(in, line) && !line.empty();) {
+    const auto colon = line.find(':');
+    if (colon == std::string::npos) continue;
+    std::string key = line.substr(0, colon);
+    key.erase(key.find_last_not_of(" \t") + 1);
+    if (key == "cpu family" || key == "model" || key == "stepping") kernel[key] = std::stoi(line.substr(colon + 1));
+  }
+  // Guests may hide the stepping; family and model are always there.
+  REQUIRE(kernel.count("cpu family") == 1);
+  REQUIRE(kernel.count("model") == 1);
+  CHECK(report().family == kernel["cpu family"]);
+  CHECK(report().model == kernel["model"]);
+  if (kernel.count("stepping")) CHECK(report().stepping == kernel["stepping"]);
+}
+#endif
 
 TEST_CASE("brand-string clock and hypervisor names") {
   using namespace bem::detail;
