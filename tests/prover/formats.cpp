@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <vector>
 
 using namespace bem::prover;
 
@@ -33,6 +34,34 @@ TEST_CASE("bounded (pos_bits, neg_bits) form agrees with the general form") {
   dup.add_clause({2, 1, 2});
   CHECK(to_bounded<2>(dup).to_general()[0].size() == 2);
   CHECK_THROWS_AS(to_bounded<32>(cnf(33)), std::invalid_argument);
+}
+
+TEST_CASE("law 1: to_general sorts by variable, positive before negative, without duplicates") {
+  cnf f(4);
+  f.add_clause({-3, 2, 3, -1, 2, -3});
+  f.add_clause({4});
+  const cnf g = to_bounded<4>(f).to_general();
+  REQUIRE(g.size() == 2);
+  const std::vector<int> first(g[0].begin(), g[0].end());
+  CHECK(first == std::vector<int>{-1, 2, 3, -3});
+  CHECK(g[1].size() == 1);
+  CHECK(g[1][0] == 4);
+  CHECK(g.num_vars() == 4);
+}
+
+TEST_CASE("first_falsified: variables beyond the assignment count as false") {
+  cnf f;
+  f.add_clause({1});
+  f.add_clause({-4});  // 4 is beyond the assignment: false, so -4 holds
+  f.add_clause({3});   // and 3 does not
+  f.add_clause({-1});
+  const assignment a{true};
+  CHECK(first_falsified(f, a) == 2);
+  CHECK_FALSE(satisfies(f, a));
+  cnf g;
+  g.add_clause({-2, -3});
+  CHECK(satisfies(g, assignment{}));
+  CHECK(first_falsified(g, assignment{}) == g.size());
 }
 
 TEST_CASE("DIMACS round trip") {
