@@ -138,6 +138,20 @@ TEST_CASE("DRAT text and binary formats round trip; errors are located") {
   CHECK_THROWS_AS((void)parse_drat(std::string("a\x02", 2)), dimacs_error);  // truncated binary step
   // UTF-8 in a text comment does not make the proof binary.
   CHECK(parse_drat("c lemma from caf\xc3\xa9\n1 2 0\n0\n").size() == 2);
+  // A text proof may start with a deletion, with a space or a tab after the d.
+  const drat_proof td = parse_drat("d 1 2 0\n-1 0\n");
+  REQUIRE(td.size() == 2);
+  CHECK(td.is_deletion(0));
+  CHECK(td[0].size() == 2);
+  CHECK_FALSE(td.is_deletion(1));
+  CHECK(td[1][0] == -1);
+  CHECK(parse_drat("d\t3 0\n") == parse_drat("d 3 0\n"));
+  // Binary literals at the one-byte edge: 2*63+1 = 127 takes one byte, 2*64 = 128 two
+  // (low seven bits with the continuation bit, then the rest).
+  drat_proof edge;
+  edge.add({-63, 64, -64});
+  CHECK(edge.to_binary() == std::string("a\x7f\x80\x01\x81\x01\0", 7));
+  CHECK(parse_drat(edge.to_binary()) == edge);
   // A binary proof starting "d " (deleting [+16]) is still binary: its NUL bytes say so.
   drat_proof d;
   d.del({16, 3});
