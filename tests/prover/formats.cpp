@@ -159,6 +159,22 @@ TEST_CASE("DRAT text and binary formats round trip; errors are located") {
   CHECK(parse_drat(d.to_binary()) == d);
 }
 
+TEST_CASE("a truncated DRAT proof forgets its removed steps, kinds included") {
+  drat_proof p;
+  p.add({1, 2});
+  p.del({1, 2});
+  p.del({3});
+  p.truncate(1);
+  REQUIRE(p.size() == 1);
+  p.add({-4});  // takes the place of the removed deletion
+  REQUIRE(p.size() == 2);
+  CHECK_FALSE(p.is_deletion(1));
+  CHECK(p.additions() == 2);
+  CHECK(p.to_text() == "1 2 0\n-4 0\n");
+  p.truncate(5);  // past the end: nothing changes
+  CHECK(p.size() == 2);
+}
+
 TEST_CASE("random CNF generator: documented distribution, deterministic") {
   const random_cnf_cell cell{64, 512, 3, 5};
   int lengths[6] = {};
