@@ -86,7 +86,9 @@ class network {
   /// Bytes of one training workspace for T tokens (one per thread).
   std::size_t workspace_bytes(int T) const {
     const std::size_t t = static_cast<std::size_t>(T), d = static_cast<std::size_t>(c_.dim), L = layers_.size();
-    std::size_t n = (L + 1) * t * d + L * t * d + L * t + 5 * t * d + t + 2 * t * static_cast<std::size_t>(c_.out_width);
+    const std::size_t o = static_cast<std::size_t>(c_.out_width);
+    // R, xn, rstd, (ytmp f df dR dxn), rstdf, (logits dlogits), and headT (prepare_backward's transposed head)
+    std::size_t n = (L + 1) * t * d + L * t * d + L * t + 5 * t * d + t + 2 * t * o + d * o;
     n *= sizeof(S);
     for (const auto& l : layers_) n += l.workspace_bytes(T);
     return n;
