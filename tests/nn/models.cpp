@@ -1,6 +1,7 @@
 // bem::nn models as sequence models: the concept, presets and parameter
 // counts, causality, determinism across runs and thread counts, the
-// optimizer's arithmetic, the float tanh, and that training lowers the loss.
+// optimizer's arithmetic, the float tanh, that training lowers the loss,
+// the loss each output kind trains with, and the figures report() sends.
 #include <bem/nn/models.hpp>
 #include <bem/parameters.hpp>
 #include <bem/sequence_model.hpp>
@@ -11,6 +12,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -300,4 +302,121 @@ TEST_CASE("a finite loss whose gradient overflows throws training_diverged too")
   CHECK(error.find("gradient norm inf") != std::string::npos);
   CHECK(m.engine().params() == before);
   CHECK(m.engine().optimizer().steps() == 0);
+}
+
+TEST_CASE("every Mamba2 preset has its depth; the linear RNN's width follows hidden; E88 takes n_state 256 alone") {
+  const auto spec = binary_spec();
+  for (const auto& [preset, depth] : std::vector<std::pair<std::string, std::size_t>>{
+           {"Mamba2-4L", 4}, {"Mamba2-8L", 8}, {"Mamba2-16L", 16}, {"Mamba2-32L", 32}}) {
+    CAPTURE(preset);
+    auto m = make<mamba2_model>({{"preset", preset}});
+    m.reset(spec, 1);
+    CHECK(m.engine().net().layers().size() == depth);
+    CHECK(m.engine().net().cfg().dim == 64);
+  }
+  // dim defaults to hidden: emb 2*16, norm 16, W_A, W_B, W_C 16*16 each, final norm 16, head 16 + 1
+  auto l = make<linear_rnn_model>({{"hidden", std::int64_t{16}}});
+  l.reset(spec, 1);
+  CHECK(l.engine().net().cfg().dim == 16);
+  CHECK(l.parameter_count() == 32u + 16 + 3 * 16 * 16 + 16 + 17);
+  // head_v defaults to n_state and may be 256, so n_state 256 needs no head_v.
+  auto e = make<e88_model>({{"n_state", std::int64_t{256}}});
+  CHECK(e.layer_config().head_v == 256);
+}
+
+namespace {
+/// The figures report() sends, by name.
+template <class M>
+std::vector<std::pair<std::string, double>> reported(const M& m) {
+  std::vector<std::pair<std::string, double>> r;
+  m.report([&](std::string_view metric, double v, std::string_view) { r.emplace_back(std::string(metric), v); });
+  return r;
+}
+double figure(const std::vector<std::pair<std::string, double>>& r, const std::string& name) {
+  for (const auto& [k, v] : r)
+    if (k == name) return v;
+  return -1;  // not reported
+}
+}  // namespace
+
+TEST_CASE("report: state bytes count hidden floats per layer; peak memory follows the longest sequence since reset") {
+  const auto spec = binary_spec();
+  auto m = make<linear_rnn_model>({{"hidden", std::int64_t{16}}, {"dim", std::int64_t{8}}, {"layers", std::int64_t{2}}});
+  m.reset(spec, 1);
+  auto r = reported(m);
+  CHECK(figure(r, "state_bytes_per_sequence") == static_cast<double>(2 * 16 * sizeof(float)));
+  CHECK(figure(r, "peak_training_bytes") == -1);  // nothing trained yet
+  m.learn(fsm_batch(4, 12, 1));
+  m.learn(fsm_batch(4, 8, 2));
+  CHECK(figure(reported(m), "peak_training_bytes") == static_cast<double>(m.engine().peak_training_bytes(12)));
+  // A reset starts a new task: what was trained before no longer counts.
+  m.reset(spec, 1);
+  CHECK(figure(reported(m), "peak_training_bytes") == -1);
+  m.learn(fsm_batch(4, 8, 2));
+  r = reported(m);
+  CHECK(figure(r, "peak_training_bytes") == static_cast<double>(m.engine().peak_training_bytes(8)));
+  CHECK(figure(r, "optimizer_steps") == 1);
+  CHECK(m.engine().peak_training_bytes(8) < m.engine().peak_training_bytes(12));
+
+  auto mlp = make<mlp_model>({{"hidden", std::int64_t{8}}});
+  mlp.reset(spec, 1);
+  CHECK(figure(reported(mlp), "state_bytes_per_sequence") == 0);
+}
+
+TEST_CASE("with learning off, learn returns NaN and changes nothing") {
+  const auto spec = binary_spec();
+  auto m = make<mlp_model>({{"hidden", std::int64_t{8}}});
+  m.reset(spec, 1);
+  const std::vector<float> before = m.engine().params();
+  m.set_learning(false);
+  CHECK(std::isnan(m.learn(fsm_batch(4, 8, 1))));
+  CHECK(m.engine().params() == before);
+  CHECK(m.engine().optimizer().steps() == 0);
+  m.set_learning(true);
+  CHECK(std::isfinite(m.learn(fsm_batch(4, 8, 1))));
+  CHECK(m.engine().optimizer().steps() == 1);
+}
+
+TEST_CASE("the loss matches the output kind: BCE for binary outputs, per position or final; cross-entropy for classes") {
+  // Every parameter zero makes every logit 0: each scored position then
+  // costs ln 2 under BCE and ln K under a K-class cross-entropy.
+  tasks::sequence_batch b;
+  b.reset(3, 5);
+  for (int s = 0; s < 3; ++s) {
+    b.scored(s, 4) = 1;
+    b.target(s, 4) = s % 2;
+  }
+  struct kind {
+    tasks::output_kind output;
+    int classes;
+    double loss;
+  };
+  for (const kind k : {kind{tasks::output_kind::binary_per_position, 2, std::log(2.0)},
+                       kind{tasks::output_kind::binary_final, 2, std::log(2.0)},
+                       kind{tasks::output_kind::class_final, 3, std::log(3.0)}}) {
+    CAPTURE(tasks::to_string(k.output));
+    tasks::task_spec spec;
+    spec.output = k.output;
+    spec.num_classes = k.classes;
+    auto m = make<mlp_model>({{"hidden", std::int64_t{4}}});
+    m.reset(spec, 1);
+    std::fill(m.engine().params().begin(), m.engine().params().end(), 0.0f);
+    CHECK(m.learn(b) == doctest::Approx(k.loss).epsilon(1e-6));
+  }
+}
+
+TEST_CASE("training after predicting a sequence of the same length") {
+  // predict() and learn() share the workspaces; one sized for prediction
+  // must be resized before a training step uses its gradient buffers.
+  const auto spec = binary_spec();
+  auto a = make<mlp_model>({{"hidden", std::int64_t{8}}});
+  auto b = make<mlp_model>({{"hidden", std::int64_t{8}}});
+  a.reset(spec, 4);
+  b.reset(spec, 4);
+  const auto batch = fsm_batch(4, 10, 5);
+  tasks::prediction out;
+  out.reset_for(batch, spec);
+  a.predict(batch, out);
+  CHECK(a.learn(batch) == b.learn(batch));
+  CHECK(a.engine().params() == b.engine().params());
 }
