@@ -196,3 +196,63 @@ TEST_CASE("line chart: invalid input throws") {
   o.y_max = 1.0;
   CHECK_THROWS_AS(line_chart_svg({{"x", {1, 2}, {1, 2}, {}, {}}}, o), std::invalid_argument);
 }
+
+namespace {
+/// The d attribute of the first <path> in an SVG.
+std::string first_path(const std::string& svg) {
+  const auto at = svg.find("<path d=\"");
+  if (at == std::string::npos) return "";
+  const auto from = at + 9;
+  return svg.substr(from, svg.find('"', from) - from);
+}
+}  // namespace
+
+TEST_CASE("line chart: a point that cannot be drawn breaks the line there") {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const std::string svg = line_chart_svg({{"", {1, 2, 3, 4}, {1, nan, 2, 3}, {}, {}}}, plot_options{});
+  const std::string d = first_path(svg);
+  CAPTURE(d);
+  CHECK(d.rfind("M", 0) == 0);
+  CHECK(count(d, " M") == 1);  // point 1 ends a piece; points 3 and 4 start the next
+  CHECK(count(d, " L") == 1);
+}
+
+TEST_CASE("line chart: the marker limit counts drawable points only") {
+  // 60 drawable points and 10 NaN: 70 in all, but 60 <= 64 get markers.
+  plot_series s{"", {}, {}, {}, {}};
+  for (int i = 1; i <= 70; ++i) {
+    s.x.push_back(i);
+    s.y.push_back(i % 7 == 0 ? std::numeric_limits<double>::quiet_NaN() : double(i));
+  }
+  CHECK(count(line_chart_svg({s}, plot_options{}), "<circle") == 60);
+}
+
+TEST_CASE("line chart: the automatic y range covers the error bars") {
+  // Points at 1 and 2, bars down to -3 and up to 9: ticks every 2 from -4 to 10.
+  const std::string svg = line_chart_svg({{"", {1, 2}, {1, 2}, {0.5, -3}, {1.5, 9}}}, plot_options{});
+  CHECK(svg.find(">-4<") != std::string::npos);
+  CHECK(svg.find(">10<") != std::string::npos);
+}
+
+TEST_CASE("ticks: steps of 1, 2 or 5 times a power of ten; no negative zero") {
+  using namespace bem::metrics::detail;
+  CHECK(nice_step(0, 10, 5) == doctest::Approx(2.0));
+  CHECK(nice_step(0, 10, 4) == doctest::Approx(2.0));
+  CHECK(nice_step(0, 1, 5) == doctest::Approx(0.2));
+  CHECK(nice_step(0, 30, 6) == doctest::Approx(5.0));
+  CHECK(nice_step(0, 7, 6) == doctest::Approx(1.0));
+  for (double hi = 0.013; hi < 1e6; hi *= 1.37) {
+    const double step = nice_step(0, hi, 5);
+    const double mantissa = step / std::pow(10.0, std::floor(std::log10(step) + 1e-9));
+    CAPTURE(hi);
+    CHECK((mantissa == doctest::Approx(1.0) || mantissa == doctest::Approx(2.0) || mantissa == doctest::Approx(5.0)));
+  }
+  CHECK(fixed(-0.001, 2) == "0.00");
+  CHECK(fixed(-0.0, 0) == "0");
+  CHECK(fixed(-0.5, 2) == "-0.50");
+  // A tick at zero computed as -0 * step is labelled 0.
+  const std::string svg = line_chart_svg({{"", {1, 2, 3}, {-0.3, 2.5, 7.25}, {}, {}}}, plot_options{});
+  CHECK(svg.find(">0<") != std::string::npos);
+  CHECK(svg.find(">-0<") == std::string::npos);
+  CHECK(svg.find("\"-0.00\"") == std::string::npos);
+}
