@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """Mutation check: do the tests notice when the code is wrong?
 
-Each mutant in mutants.json is one small, deliberate defect in a header
-(a comparison turned, a bit not cleared, a rule of the spec changed). For
-each, in a scratch git worktree of HEAD (the checkout is never touched):
-apply it, build the one test executable named (and what its meson test
-depends on), run it with that test's environment, put the file back.
+Each mutant in mutants.json is one small, deliberate defect in a header or
+in the driver or a plugin (a comparison turned, a bit not cleared, a rule of
+the spec changed). For each, in a scratch git worktree of HEAD (the checkout
+is never touched): apply it, build the one test executable named (and what
+its meson test depends on), run it with that test's environment, put the
+file back. A target "test:NAME" names a meson test instead, for code that
+only a script tests (the driver's Python tests): its dependencies are built
+and its command run, as `meson test NAME` would.
 A mutant is *killed* when the build fails or the test fails (or hangs past
 --timeout); one that *survives* is a defect the tests cannot see, unless
 the list marks it "equivalent" (no behaviour changes), or "gap" (a defect
@@ -50,6 +53,19 @@ def stale(m, source):
     return None if count == 1 else f"its text occurs {count} times in {m['file']}, not once"
 
 
+TEST = "test:"  # a target naming a meson test rather than a test executable
+
+
+def meson_builds():
+    """The text of each tests/*/meson.build."""
+    tests = os.path.join(ROOT, "tests")
+    for d in sorted(os.listdir(tests)):
+        path = os.path.join(tests, d, "meson.build")
+        if os.path.exists(path):
+            with open(path) as f:
+                yield f.read()
+
+
 def check_list(mutants):
     """Each mutant's text occurs once in its file, and its target is an
     executable some tests/*/meson.build defines: the list follows the code."""
@@ -57,16 +73,22 @@ def check_list(mutants):
     for m in mutants:
         with open(os.path.join(ROOT, m["file"])) as f:
             why = stale(m, f.read())
-        folder, exe = os.path.dirname(m["target"]), os.path.basename(m["target"])
-        meson_build = os.path.join(ROOT, folder, "meson.build")
-        defined = False
-        if os.path.exists(meson_build):
-            with open(meson_build) as f:
-                defined = f"'{exe}'" in f.read()
+        if m["target"].startswith(TEST):
+            name = m["target"][len(TEST):]
+            defined = any(f"test('{name}'" in text for text in meson_builds())
+            missing = f"no test '{name}' in tests/*/meson.build"
+        else:
+            folder, exe = os.path.dirname(m["target"]), os.path.basename(m["target"])
+            meson_build = os.path.join(ROOT, folder, "meson.build")
+            defined = False
+            if os.path.exists(meson_build):
+                with open(meson_build) as f:
+                    defined = f"'{exe}'" in f.read()
+            missing = f"no executable '{exe}' in {folder}/meson.build"
         if why:
             print(f"{m['id']}: {why}")
         if not defined:
-            print(f"{m['id']}: no executable '{exe}' in {folder}/meson.build")
+            print(f"{m['id']}: {missing}")
         bad += bool(why) or not defined
     ids = [m["id"] for m in mutants]
     for dup in sorted({i for i in ids if ids.count(i) > 1}):
@@ -76,51 +98,73 @@ def check_list(mutants):
     return 1 if bad else 0
 
 
-def failing_case(stdout):
-    """The first test case doctest reports an error in (a failed check or a
-    crash), or None. doctest prints a block per report, opened by a line of
-    '=' and naming its test case; MESSAGE() blocks look the same but hold no
-    'ERROR:', so they are passed over."""
-    for block in stdout.split("=" * 79):
+def failing_case(output):
+    """The first test case that failed (a failed check or a crash), or None.
+    doctest prints a block per report, opened by a line of '=' and naming its
+    test case; MESSAGE() blocks look the same but hold no 'ERROR:', so they
+    are passed over. Python's unittest names a failure in a line
+    "FAIL: test_x (module.Class.test_x)", or "ERROR: ..." when it raised."""
+    for block in output.split("=" * 79):
         if "ERROR:" not in block:
             continue
         for line in block.splitlines():
             if line.startswith("TEST CASE:"):
                 return line[len("TEST CASE:"):].strip()
+    for line in output.splitlines():
+        for kind in ("FAIL: ", "ERROR: "):
+            if line.startswith(kind) and line.endswith(")") and " (" in line:
+                return line[len(kind):line.index(" (")]
     return None
 
 
 def test_setups(build):
-    """For each test executable, what the meson test that runs it gives it:
-    its environment (plugin paths, for instance) and the build outputs it
-    needs besides itself, as ninja targets."""
+    """What each meson test gives the program it runs: its environment
+    (plugin paths, for instance), the build outputs it needs, as ninja
+    targets, its command and its working folder. Found both by the test
+    executable's path and by "test:" + the test's name."""
     def introspect(what):
         r = subprocess.run(["meson", "introspect", what, build], check=True, capture_output=True, text=True)
         return json.loads(r.stdout)
     files = {t["id"]: t["filename"] for t in introspect("--targets")}
     setups = {}
     for t in introspect("--tests"):
-        exe = os.path.realpath(t["cmd"][0])
         deps = [os.path.relpath(f, build) for d in t.get("depends", []) for f in files.get(d, [])]
-        setups[exe] = (t.get("env") or {}, sorted(set(deps)))
+        setup = {"env": t.get("env") or {}, "deps": sorted(set(deps)), "cmd": t["cmd"], "workdir": t.get("workdir")}
+        setups[os.path.realpath(t["cmd"][0])] = setup
+        setups[TEST + t["name"]] = setup
     return setups
 
 
 def setup_of(build, target, setups):
-    """(environment, dependencies) of the test running `target`; none known: nothing extra."""
-    return setups.get(os.path.realpath(os.path.join(build, target)), ({}, []))
+    """The setup of the test `target` names (see test_setups). An executable
+    no test runs: itself, with nothing extra."""
+    if target.startswith(TEST):
+        if target not in setups:
+            raise KeyError(f"no meson test named '{target[len(TEST):]}' in {build}")
+        return setups[target]
+    default = {"env": {}, "deps": [], "cmd": [os.path.join(build, target)], "workdir": None}
+    found = setups.get(os.path.realpath(os.path.join(build, target)), default)
+    return dict(found, cmd=[os.path.join(build, target)] + found["cmd"][1:])
 
 
 def run_test(build, target, setups, timeout=None):
-    env, _ = setup_of(build, target, setups)
-    return subprocess.run([os.path.join(build, target)], capture_output=True, text=True, timeout=timeout, cwd=build,
-                          env=dict(os.environ, **env))
+    s = setup_of(build, target, setups)
+    return subprocess.run(s["cmd"], capture_output=True, text=True, timeout=timeout, cwd=s["workdir"] or build,
+                          env=dict(os.environ, **s["env"]))
 
 
 def build_targets(build, target, setups):
-    """The executable and what its test needs (a mutated header may be in a plugin too)."""
-    _, deps = setup_of(build, target, setups)
-    return [target] + [d for d in deps if d != target]
+    """The executable (unless the target is a test) and what its test needs:
+    a mutated header may be in a plugin too."""
+    deps = setup_of(build, target, setups)["deps"]
+    return ([] if target.startswith(TEST) else [target]) + [d for d in deps if d != target]
+
+
+def ninja(build, targets):
+    """Builds `targets`; none: nothing (a bare ninja would build everything)."""
+    if not targets:
+        return subprocess.CompletedProcess([], 0, "", "")
+    return subprocess.run(["ninja", "-C", build] + targets, capture_output=True, text=True)
 
 
 def run_one(tree, build, m, timeout, setups):
@@ -133,9 +177,7 @@ def run_one(tree, build, m, timeout, setups):
     with open(path, "w") as f:
         f.write(source.replace(m["old"], m["new"]))
     try:
-        b = subprocess.run(["ninja", "-C", build] + build_targets(build, m["target"], setups), capture_output=True,
-                           text=True)
-        if b.returncode != 0:
+        if ninja(build, build_targets(build, m["target"], setups)).returncode != 0:
             return "killed (build)"
         try:
             r = run_test(build, m["target"], setups, timeout)
@@ -143,7 +185,7 @@ def run_one(tree, build, m, timeout, setups):
             return f"killed (over {timeout} s)"
         if r.returncode == 0:
             return "survived"
-        case = failing_case(r.stdout)
+        case = failing_case(r.stdout + "\n" + r.stderr)
         return "killed" + (f" by '{case}'" if case else f" (exit {r.returncode})")
     finally:
         with open(path, "w") as f:
@@ -185,8 +227,10 @@ def main():
     setups = test_setups(build)
     # The unmutated tests first: a failure there says nothing of a mutant.
     targets = sorted({m["target"] for m in mutants})
-    subprocess.run(["ninja", "-C", build] + sorted({d for t in targets for d in build_targets(build, t, setups)}),
-                   check=True, capture_output=True)
+    b = ninja(build, sorted({d for t in targets for d in build_targets(build, t, setups)}))
+    if b.returncode != 0:
+        print(b.stdout[-3000:], file=sys.stderr)
+        return 1
     for t in targets:
         if run_test(build, t, setups).returncode != 0:
             print(f"{t} fails without any mutant: fix that first", file=sys.stderr)

@@ -48,10 +48,14 @@ class TestSetup(unittest.TestCase):
     """A mutant's test runs as `meson test` runs it: with its environment,
     and with what it depends on rebuilt."""
 
+    @staticmethod
+    def setup(env, deps, cmd, workdir=None):
+        return {"env": env, "deps": deps, "cmd": cmd, "workdir": workdir}
+
     def test_environment_and_dependencies(self):
         build = "/b"
         exe = os.path.join(build, "tests", "api", "plugin_host_tests")
-        setups = {exe: ({"PLUGIN": "/x/p.so"}, ["tests/api/p.so", "tests/api/plugin_host_tests"])}
+        setups = {exe: self.setup({"PLUGIN": "/x/p.so"}, ["tests/api/p.so", "tests/api/plugin_host_tests"], [exe])}
         self.assertEqual(mutants.build_targets(build, "tests/api/plugin_host_tests", setups),
                          ["tests/api/plugin_host_tests", "tests/api/p.so"])
         self.assertEqual(mutants.build_targets(build, "tests/x/other", setups), ["tests/x/other"])
@@ -61,9 +65,34 @@ class TestSetup(unittest.TestCase):
             with open(script, "w") as f:
                 f.write('#!/bin/sh\necho "$BEM_MUTANT_PROBE"\n')
             os.chmod(script, 0o755)
-            setups = {os.path.realpath(script): ({"BEM_MUTANT_PROBE": "seen"}, [])}
+            setups = {os.path.realpath(script): self.setup({"BEM_MUTANT_PROBE": "seen"}, [], [script])}
             self.assertEqual(mutants.run_test(d, "print_env.sh", setups).stdout.strip(), "seen")
             self.assertEqual(mutants.run_test(d, "print_env.sh", {}).stdout.strip(), "")
+
+    def test_a_meson_test_by_name(self):
+        # "test:NAME" runs the test's own command (a script, say) in its
+        # environment, after building its dependencies only.
+        with tempfile.TemporaryDirectory() as d:
+            script = os.path.join(d, "check.py")
+            with open(script, "w") as f:
+                f.write('import os, sys\nprint(os.environ["BEM_MUTANT_PROBE"], sys.argv[1], os.getcwd())\n')
+            setups = {"test:driver": self.setup({"BEM_MUTANT_PROBE": "seen"}, ["bench/bem-bench"],
+                                                [sys.executable, script, "arg"])}
+            self.assertEqual(mutants.build_targets(d, "test:driver", setups), ["bench/bem-bench"])
+            out = mutants.run_test(d, "test:driver", setups).stdout.split()
+            self.assertEqual(out[:2], ["seen", "arg"])
+            self.assertEqual(os.path.realpath(out[2]), os.path.realpath(d))  # the build folder, as meson runs it
+            with self.assertRaises(KeyError):
+                mutants.setup_of(d, "test:nothing", setups)
+        # No dependencies: nothing is built (a bare ninja would build all).
+        self.assertEqual(mutants.ninja("/nonexistent", []).returncode, 0)
+
+    def test_unittest_failures_are_named(self):
+        out = ("..F.\n" + "=" * 70 + "\nFAIL: test_exit_codes (__main__.Driver.test_exit_codes)\n" + "-" * 70
+               + "\nTraceback (most recent call last):\nAssertionError: 0 != 2\n\nFAILED (failures=1)\n")
+        self.assertEqual(mutants.failing_case(out), "test_exit_codes")
+        self.assertEqual(mutants.failing_case("ERROR: test_report (__main__.Report.test_report)\n"), "test_report")
+        self.assertIsNone(mutants.failing_case("Ran 4 tests in 1.0s\n\nOK\n"))
 
 
 if __name__ == "__main__":
