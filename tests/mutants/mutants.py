@@ -149,8 +149,9 @@ def setup_of(build, target, setups):
 
 def run_test(build, target, setups, timeout=None):
     s = setup_of(build, target, setups)
-    return subprocess.run(s["cmd"], capture_output=True, text=True, timeout=timeout, cwd=s["workdir"] or build,
-                          env=dict(os.environ, **s["env"]))
+    # errors="replace": a failing check may print the bytes it compared (a binary proof, say).
+    return subprocess.run(s["cmd"], capture_output=True, text=True, errors="replace", timeout=timeout,
+                          cwd=s["workdir"] or build, env=dict(os.environ, **s["env"]))
 
 
 def build_targets(build, target, setups):
@@ -164,7 +165,7 @@ def ninja(build, targets):
     """Builds `targets`; none: nothing (a bare ninja would build everything)."""
     if not targets:
         return subprocess.CompletedProcess([], 0, "", "")
-    return subprocess.run(["ninja", "-C", build] + targets, capture_output=True, text=True)
+    return subprocess.run(["ninja", "-C", build] + targets, capture_output=True, text=True, errors="replace")
 
 
 def run_one(tree, build, m, timeout, setups):

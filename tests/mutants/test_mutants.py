@@ -84,6 +84,10 @@ class TestSetup(unittest.TestCase):
             self.assertEqual(os.path.realpath(out[2]), os.path.realpath(d))  # the build folder, as meson runs it
             with self.assertRaises(KeyError):
                 mutants.setup_of(d, "test:nothing", setups)
+            # Output that is not UTF-8 (a failing check printing binary data) is read all the same.
+            with open(script, "w") as f:
+                f.write('import sys\nsys.stdout.buffer.write(b"a\\x80b\\n")\n')
+            self.assertEqual(mutants.run_test(d, "test:driver", setups).stdout, "a\ufffdb\n")
         # No dependencies: nothing is built (a bare ninja would build all).
         self.assertEqual(mutants.ninja("/nonexistent", []).returncode, 0)
 
