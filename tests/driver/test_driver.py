@@ -100,7 +100,7 @@ class Driver(unittest.TestCase):
         for args in (["frobnicate"], [], ["run", "--shard", "3/2"], ["run", "--bogus"], ["compare", "x"],
                      ["report"], ["compare", "a", "b", "--max-drop", "lots"], ["list", "extra"], ["list", "--bogus"],
                      ["hwinfo", "--json", "--bogus"], ["run", "--shard", " 1/2"], ["run", "--shard", "1/+2"],
-                     ["run", "--shard", "4294967297/2"], ["run", "--shard", "1/2x"],
+                     ["run", "--shard", "4294967297/2"], ["run", "--shard", "1/2x"], ["run", "--shard", "2/2"],
                      ["--plugin-path", os.path.join(self.tmp, "no-such-dir"), "list"]):
             r = bench(*args)
             self.assertEqual(r.returncode, 2, args)
