@@ -919,6 +919,41 @@ class Driver(unittest.TestCase):
         self.assertEqual(r.returncode, 1, r.stdout)
         self.assertIn("-0.500 abs", r.stdout)
 
+    def test_compare_gate_gates_only_higher_is_better_values(self):
+        def entry(metric, mean, better="higher", timing=False):
+            return {"task": "t", "task_version": "1", "model": "m", "model_version": "1",
+                    "config": {"task": {}, "model": {}}, "split": "s", "metric": metric,
+                    "better": better, "timing": timing, "mean": mean}
+        def gate(b, c, *options):
+            base, cur = os.path.join(self.tmp, "b.json"), os.path.join(self.tmp, "c.json")
+            write_json(base, {"summary": [b]})
+            write_json(cur, {"summary": [c]})
+            return bench("compare", base, cur, *options)
+        # a lower-is-better metric is not gated, whichever way it moves
+        r = gate(entry("loss", 1.0, "lower"), entry("loss", 0.5, "lower"))
+        self.assertEqual(r.returncode, 0, r.stdout)
+        self.assertIn("\n0 passed, 0 failed", r.stdout)
+        # a timing is gated only when asked
+        b, c = entry("tokens_per_second", 100.0, timing=True), entry("tokens_per_second", 50.0, timing=True)
+        r = gate(b, c)
+        self.assertEqual(r.returncode, 0, r.stdout)
+        self.assertIn("\n0 passed, 0 failed", r.stdout)
+        r = gate(b, c, "--include-timing")
+        self.assertEqual(r.returncode, 1, r.stdout)
+        self.assertRegex(r.stdout, r"FAIL +t / m / s / tokens_per_second")
+        # a negative baseline: the limit is relative to its magnitude
+        r = gate(entry("log_likelihood", -1.0), entry("log_likelihood", -1.04))
+        self.assertEqual(r.returncode, 0, r.stdout)
+        self.assertEqual(gate(entry("log_likelihood", -1.0), entry("log_likelihood", -1.06)).returncode, 1)
+        # a current mean without a value (every seed gave NaN) fails the gate as missing
+        r = gate(entry("accuracy", 0.9), entry("accuracy", None))
+        self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
+        self.assertRegex(r.stdout, r"MISSING +t / m / s / accuracy")
+        # --max-drop 0: no drop at all
+        r = gate(entry("accuracy", 0.9), entry("accuracy", 0.9), "--max-drop", "0")
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        self.assertEqual(gate(entry("accuracy", 0.9), entry("accuracy", 0.89), "--max-drop", "0").returncode, 1)
+
     def test_compare_refuses_results_on_different_data(self):
         # A task configuration that names its data (benchmark_version, dataset_sha256: the rust_cargo suite's)
         # pairs only with results on the same data; otherwise the gate refuses, exit 2.
