@@ -284,6 +284,22 @@ class Driver(unittest.TestCase):
         self.assertTrue(s and all(e["n_seeds"] == 2 and e["ci"]["method"] == "t across seeds" for e in s))
         for k in ("hardware", "compiler", "build_flags", "git_revision", "date"):
             self.assertIn(k, m["context"])
+        # Each summary is the mean of its records over the seeds (not one seed's value).
+        ident = lambda x: json.dumps([x["task"], x["model"], x["config"], x["split"], x["metric"],
+                                      x.get("breakdown")], sort_keys=True)
+        values = {}
+        for x in recs:
+            if x["status"] == "ok" and x["metric"] != "run_wall_time" and isinstance(x["value"], (int, float)):
+                values.setdefault(ident(x), []).append(x["value"])
+        differ = 0
+        for e in m["summary"]:
+            if e["timing"] or e["mean"] is None:
+                continue
+            v = values[ident(e)]
+            self.assertEqual(len(v), e["n_seeds"], e)
+            self.assertAlmostEqual(e["mean"], sum(v) / len(v), delta=1e-12, msg=e)
+            differ += len(set(v)) > 1
+        self.assertGreater(differ, 0)  # some seeds disagree, so a single seed's value would show
 
     # --- bad input ---------------------------------------------------------
     def assert_config_error(self, text, *fragments):
