@@ -676,6 +676,54 @@ class Driver(unittest.TestCase):
         self.assertEqual(r.returncode, 2)
         self.assertIn("bad.toml:6:9: benchmark 'counting_benchmark': parameter 'sizes': must be positive", r.stderr)
 
+    def test_microbenchmarks_at_the_spec_minimum_and_per_seed(self):
+        p = self.write("s.toml", """
+            name = "spec"
+            [[run]]
+            name = "bitalu"
+            task = "bitalu_throughput"
+            seeds = [1, 2]
+            [run.params]
+            W = [64, 512]
+            ops = ["xor", "popcount", "rotate_left"]
+            L_loop = 10000000
+            [[run]]
+            name = "expert"
+            task = "expert_eval"
+            [run.params]
+            G = [64]
+            W = [64]
+            representations = ["gate_list"]
+            L_loop = 1000000
+            [[run]]
+            name = "full"
+            task = "rtc"
+            model = "reference"
+            test_sequences = 10000
+            [run.params]
+            length = 8
+        """)
+        out = os.path.join(self.tmp, "o")
+        r = bench("run", p, "--out", out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        recs = records(out)
+        # L_loop at the spec's minimum is a conforming run; so are 10^4 test sequences
+        self.assertEqual([x["metric"] for x in recs if x["metric"].endswith("_below_spec")], [])
+        self.assertTrue(all("notes" not in x for x in recs))
+        sums = {}
+        for x in recs:
+            if x["metric"] == "checksum":
+                sums.setdefault(x["task"], {})[(x["seed"], x["split"])] = int(x["value"])
+        bit = sums["bitalu_throughput"]
+        self.assertEqual(len(bit), 12)
+        # each seed draws its own operands
+        for split in {s for _, s in bit}:
+            self.assertNotEqual(bit[(1, split)], bit[(2, split)], split)
+        # "low 48 bits": a 48-bit checksum exceeds 32 bits but for one chance in 65536
+        for task, by in sums.items():
+            self.assertTrue(all(0 <= v < 2 ** 48 for v in by.values()), task)
+            self.assertTrue(any(v >= 2 ** 32 for v in by.values()), (task, by))
+
     def test_trained_models_record_diagnostics_by_position(self):
         p = self.write("s.toml", """
             name = "diag"
