@@ -801,6 +801,21 @@ class Driver(unittest.TestCase):
         r = bench("list", env={"BEM_PLUGIN_PATH": d})
         self.assertIn("ABI mismatch", r.stdout)
 
+    def test_plugin_search_path_order(self):
+        # --plugin-path first, then BEM_PLUGIN_PATH, then the install folder:
+        # a name found twice is kept from the earlier entry.
+        first, second = os.path.join(self.tmp, "first"), os.path.join(self.tmp, "second")
+        for d in (first, second):
+            os.makedirs(d)
+            shutil.copy(THROWING, d)
+        r = bench("--plugin-path", first, "list", env={"BEM_PLUGIN_PATH": second})
+        self.assertEqual(r.returncode, 0, r.stderr)
+        path = [l for l in r.stdout.splitlines() if l.startswith("Search path:")]
+        self.assertEqual(path[0].split()[2:4], [first, second], r.stdout)
+        self.assertEqual(len(path[0].split()), 5, r.stdout)  # and the install folder last
+        self.assertIn("task 'throwing_task' from " + os.path.join(second, os.path.basename(THROWING)), r.stdout)
+        self.assertNotIn(first + "/", "\n".join(l for l in r.stdout.splitlines() if l.startswith("Shadowed")))
+
     def test_custom_plugin_example_runs(self):
         r = bench("--plugin-path", CUSTOM, "list")
         self.assertEqual(r.returncode, 0, r.stderr)
