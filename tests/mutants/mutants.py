@@ -22,7 +22,7 @@ Exit status: 0 when every mutant not marked equivalent or gap is killed, 1
 when one survives, when a gap is killed (take the mark off), or when its
 text no longer matches the source (the list must follow the code), 2 on
 usage errors. Not part of `meson test`: a run rebuilds a
-test executable per mutant, about 100 minutes on 2 cores.
+test executable per mutant, about two and a half hours on 2 cores.
 """
 import argparse
 import json
