@@ -68,7 +68,8 @@ def meson_builds():
 
 def check_list(mutants):
     """Each mutant's text occurs once in its file, and its target is an
-    executable some tests/*/meson.build defines: the list follows the code."""
+    executable or a test some tests/*/meson.build defines: the list follows
+    the code."""
     bad = 0
     for m in mutants:
         with open(os.path.join(ROOT, m["file"])) as f:
@@ -226,6 +227,10 @@ def main():
     # build.ninja first: the sources may declare new targets and tests since the last run.
     subprocess.run(["ninja", "-C", build, "build.ninja"], check=True, capture_output=True)
     setups = test_setups(build)
+    unknown = sorted({m["target"] for m in mutants if m["target"].startswith(TEST) and m["target"] not in setups})
+    if unknown:
+        print(f"no such meson test: {', '.join(unknown)}", file=sys.stderr)
+        return 2
     # The unmutated tests first: a failure there says nothing of a mutant.
     targets = sorted({m["target"] for m in mutants})
     b = ninja(build, sorted({d for t in targets for d in build_targets(build, t, setups)}))
