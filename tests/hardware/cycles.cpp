@@ -1,5 +1,7 @@
 // Cycle counting: fenced TSC reads, calibration, the cycle counter. Timing
 // bounds are loose sanity checks (the machine is a shared 2-core VM).
+#include "cpuinfo.hpp"
+
 #include <bem/cycles.hpp>
 #include <doctest/doctest.h>
 
@@ -7,7 +9,6 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstdint>
-#include <fstream>
 #include <string>
 #include <tuple>
 #include <string_view>
@@ -91,13 +92,8 @@ TEST_CASE("a TSC not reported invariant is named in the source") {
                                                         : std::string::npos));
 #if defined(__x86_64__) && defined(__linux__)
   // Linux derives its nonstop_tsc flag from the same CPUID bit.
-  std::ifstream cpuinfo("/proc/cpuinfo");
-  std::string line;
-  while (std::getline(cpuinfo, line))
-    if (starts_with(line, "flags")) {
-      CHECK(bem::detail::tsc_reported_invariant() == ((line + " ").find(" nonstop_tsc ") != std::string::npos));
-      break;
-    }
+  if (const auto flags = bemtest::cpuinfo_field("flags"))
+    CHECK(bem::detail::tsc_reported_invariant() == ((" " + *flags + " ").find(" nonstop_tsc ") != std::string::npos));
 #endif
 }
 

@@ -1,11 +1,11 @@
 // The hardware report: probe, text table, JSON fields.
+#include "cpuinfo.hpp"
+
 #include <bem/hwinfo.hpp>
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
-#include <fstream>
-#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -108,22 +108,13 @@ TEST_CASE("CPUID signatures decode to the display family and model") {
 
 #if defined(__x86_64__) && defined(__linux__)
 TEST_CASE("x86-64 Linux: family, model and stepping agree with /proc/cpuinfo") {
-  std::ifstream in("/proc/cpuinfo");
-  REQUIRE(in);
-  std::map<std::string, int> kernel;
-  for (std::string line; std::getline(in, line) && !line.empty();) {
-    const auto colon = line.find(':');
-    if (colon == std::string::npos) continue;
-    std::string key = line.substr(0, colon);
-    key.erase(key.find_last_not_of(" \t") + 1);
-    if (key == "cpu family" || key == "model" || key == "stepping") kernel[key] = std::stoi(line.substr(colon + 1));
-  }
   // Guests may hide the stepping; family and model are always there.
-  REQUIRE(kernel.count("cpu family") == 1);
-  REQUIRE(kernel.count("model") == 1);
-  CHECK(report().family == kernel["cpu family"]);
-  CHECK(report().model == kernel["model"]);
-  if (kernel.count("stepping")) CHECK(report().stepping == kernel["stepping"]);
+  const auto family = bemtest::cpuinfo_field("cpu family"), model = bemtest::cpuinfo_field("model");
+  REQUIRE(family);
+  REQUIRE(model);
+  CHECK(report().family == std::stoi(*family));
+  CHECK(report().model == std::stoi(*model));
+  if (const auto stepping = bemtest::cpuinfo_field("stepping")) CHECK(report().stepping == std::stoi(*stepping));
 }
 #endif
 
