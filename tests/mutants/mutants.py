@@ -143,9 +143,8 @@ def setup_of(build, target, setups):
         if target not in setups:
             raise KeyError(f"no meson test named '{target[len(TEST):]}' in {build}")
         return setups[target]
-    default = {"env": {}, "deps": [], "cmd": [os.path.join(build, target)], "workdir": None}
-    found = setups.get(os.path.realpath(os.path.join(build, target)), default)
-    return dict(found, cmd=[os.path.join(build, target)] + found["cmd"][1:])
+    exe = os.path.join(build, target)
+    return setups.get(os.path.realpath(exe), {"env": {}, "deps": [], "cmd": [exe], "workdir": None})
 
 
 def run_test(build, target, setups, timeout=None):
