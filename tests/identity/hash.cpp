@@ -13,7 +13,6 @@
 #include <vector>
 
 namespace {
-std::string hex(const bem::sha256_digest& d) { return bem::to_hex(d); }
 
 constexpr std::string_view msg448 = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
 constexpr std::string_view msg896 =
@@ -27,18 +26,18 @@ static_assert(bem::sha256(msg448) ==
 }  // namespace
 
 TEST_CASE("SHA-256: FIPS 180-4 / NIST example vectors") {
-  CHECK(hex(bem::sha256("abc")) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
-  CHECK(hex(bem::sha256("")) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
-  CHECK(hex(bem::sha256(msg448)) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
-  CHECK(hex(bem::sha256(msg896)) == "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1");
+  CHECK(bem::to_hex(bem::sha256("abc")) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  CHECK(bem::to_hex(bem::sha256("")) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  CHECK(bem::to_hex(bem::sha256(msg448)) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+  CHECK(bem::to_hex(bem::sha256(msg896)) == "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1");
   const std::string million(1000000, 'a');
-  CHECK(hex(bem::sha256(million)) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+  CHECK(bem::to_hex(bem::sha256(million)) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
   // SHAVS byte-oriented short messages.
   const std::uint8_t one[] = {0xbd};
-  CHECK(hex(bem::sha256(std::span<const std::uint8_t>(one))) ==
+  CHECK(bem::to_hex(bem::sha256(std::span<const std::uint8_t>(one))) ==
         "68325720aabd7c82f30f554b313d0570c95accbb7dc4b5aae11204c08ffe732b");
   const std::byte four[] = {std::byte{0xc9}, std::byte{0x8c}, std::byte{0x8e}, std::byte{0x55}};
-  CHECK(hex(bem::sha256(std::span<const std::byte>(four))) ==
+  CHECK(bem::to_hex(bem::sha256(std::span<const std::byte>(four))) ==
         "7abc22c0ae5af26ce93dbb94433a0e0b2e119d014f8e7f65bd56c61ccccd9504");
 }
 
@@ -52,7 +51,7 @@ TEST_CASE("SHA-256: one million 'a' fed in uneven pieces") {
     fed += n;
   }
   CHECK(h.size() == 1000000);
-  CHECK(hex(h.final()) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+  CHECK(bem::to_hex(h.final()) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
 }
 
 TEST_CASE("SHA-256: update at every split point equals one shot; byte types agree") {
@@ -104,9 +103,9 @@ TEST_CASE("SHA-256: padding boundaries (lengths 0..200) differ pairwise and matc
     m.push_back(static_cast<char>('a' + n % 26));
   }
   // Two independent references at the two-block boundary (Python hashlib).
-  CHECK(hex(bem::sha256(std::string(55, 'a'))) == "9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318");
-  CHECK(hex(bem::sha256(std::string(56, 'a'))) == "b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a");
-  CHECK(hex(bem::sha256(std::string(64, 'a'))) == "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb");
+  CHECK(bem::to_hex(bem::sha256(std::string(55, 'a'))) == "9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318");
+  CHECK(bem::to_hex(bem::sha256(std::string(56, 'a'))) == "b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a");
+  CHECK(bem::to_hex(bem::sha256(std::string(64, 'a'))) == "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb");
 }
 
 TEST_CASE("hex formatting and parsing") {
@@ -183,7 +182,7 @@ TEST_CASE("Merkle: roots agree with independent values (Python hashlib) and the 
       "49a8d9139a2333a5c1b7cd5a8db90bc3f7f308dd7fbdbf9e4ffaed988f1764fb",
       "5653c4ab2514ccd6ea4f0159702d2aba901f2562aa75abcff5a19e344bee038f",
   };
-  for (int n = 0; n < 8; ++n) CHECK(hex(root(leaves(n))) == expected[n]);
+  for (int n = 0; n < 8; ++n) CHECK(bem::to_hex(root(leaves(n))) == expected[n]);
   for (int n = 0; n <= 40; ++n) {
     const auto v = leaves(n);
     CHECK(root(v) == rfc6962(v));

@@ -39,7 +39,6 @@ void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 #pragma GCC diagnostic pop
 
 namespace {
-std::string hex(const bem::sha256_digest& d) { return bem::to_hex(d); }
 
 bem::trace_entry make_entry(std::uint64_t step, std::uint32_t kind, std::string_view text) {
   return {step, kind, std::vector<std::uint8_t>(text.begin(), text.end())};
@@ -82,16 +81,16 @@ std::vector<std::pair<std::size_t, std::size_t>> record_spans(const bem::trace_l
 
 TEST_CASE("LOG: genesis and chain values match an independent computation (Python hashlib)") {
   CHECK(bem::trace_log_genesis == "bem trace log v1 genesis H_0");
-  CHECK(hex(bem::trace_log_genesis_hash()) == "f42ab490d1a0bd6bc527569eb91d1cc830aca575e0f17ba612395c772842c74d");
+  CHECK(bem::to_hex(bem::trace_log_genesis_hash()) == "f42ab490d1a0bd6bc527569eb91d1cc830aca575e0f17ba612395c772842c74d");
   bem::trace_log log;
   CHECK(log.empty());
   CHECK(log.head() == bem::trace_log_genesis_hash());
   CHECK(log.verify() == bem::trace_log::npos);
-  CHECK(hex(log.append(make_entry(0, 1, ""))) == "ead185e32c9674701b6fe3feac958085c1c1fc37d1ee59062d889a9e21f17782");
-  CHECK(hex(log.append(make_entry(1, 2, "abc"))) == "a81759d9a5a27baefd94fb99cd911db45f061dd9b7fb01343fc04719f47d0e7d");
+  CHECK(bem::to_hex(log.append(make_entry(0, 1, ""))) == "ead185e32c9674701b6fe3feac958085c1c1fc37d1ee59062d889a9e21f17782");
+  CHECK(bem::to_hex(log.append(make_entry(1, 2, "abc"))) == "a81759d9a5a27baefd94fb99cd911db45f061dd9b7fb01343fc04719f47d0e7d");
   bem::trace_entry e{7, 0xFFFFFFFFu, {}};
   for (std::uint8_t i = 0; i < 10; ++i) e.payload.push_back(i);
-  CHECK(hex(log.append(e)) == "b6ab83f9e09897538fde7720387c1ff22383c795fbeac08040a24dc55075a843");
+  CHECK(bem::to_hex(log.append(e)) == "b6ab83f9e09897538fde7720387c1ff22383c795fbeac08040a24dc55075a843");
   CHECK(log.size() == 3);
   CHECK(log.entry(2) == e);
 }

@@ -78,20 +78,20 @@ TEST_CASE("linear_forward agrees with the plain loop to rounding") {
 }
 
 TEST_CASE("hsum adds every lane") {
-  using V = detail::simd<double>::type;
-  constexpr int L = detail::simd<double>::lanes;
+  using V = bem::nn::detail::simd<double>::type;
+  constexpr int L = bem::nn::detail::simd<double>::lanes;
   V v{};
   double want = 0;
   for (int l = 0; l < L; ++l) {
     v[l] = 1.0 + l * 0.25;
     want += v[l];
   }
-  CHECK(detail::hsum<double>(v) == doctest::Approx(want).epsilon(1e-15));
-  using F = detail::simd<float>::type;
+  CHECK(bem::nn::detail::hsum<double>(v) == doctest::Approx(want).epsilon(1e-15));
+  using F = bem::nn::detail::simd<float>::type;
   F f{};
-  for (int l = 0; l < detail::simd<float>::lanes; ++l) f[l] = static_cast<float>(l + 1);
-  const int n = detail::simd<float>::lanes;
-  CHECK(detail::hsum<float>(f) == static_cast<float>(n * (n + 1) / 2));
+  for (int l = 0; l < bem::nn::detail::simd<float>::lanes; ++l) f[l] = static_cast<float>(l + 1);
+  const int n = bem::nn::detail::simd<float>::lanes;
+  CHECK(bem::nn::detail::hsum<float>(f) == static_cast<float>(n * (n + 1) / 2));
 }
 
 TEST_CASE("each initialiser draws its documented distribution, reproducibly") {
