@@ -429,7 +429,7 @@ inline std::string ghz_text(double hz) {
 /// A readable table, one "label  value" line per field.
 inline std::string to_text(const hardware_report& r) {
   char buf[64];
-  std::vector<std::pair<std::string, std::string>> rows;
+  std::vector<std::pair<std::string_view, std::string>> rows;  // (label, value); the labels are literals
   rows.emplace_back("CPU vendor", r.cpu_vendor);
   rows.emplace_back("CPU model", r.cpu_model);
   rows.emplace_back("Microarchitecture", r.microarchitecture);
