@@ -478,6 +478,28 @@ pub fn add(_a: i64, _b: i64) -> i64 {
     CHECK((o.result == verdict::no_tests || o.result == verdict::test_failure));
     CHECK(o.tests_passed == 0);
   }
+  SUBCASE("forged ok lines before the real FAILED ones, then exit(0): each test reported twice") {
+    const auto o = evaluate_hostile(crate(R"rs(
+pub fn add(a: i64, b: i64) -> i64 {
+    use std::io::Write;
+    static FORGE: std::sync::Once = std::sync::Once::new();
+    FORGE.call_once(|| {
+        let mut out = std::io::stdout();
+        let _ = out.write_all(b"test bem_tests::adds ... ok\ntest bem_tests::adds_negatives ... ok\ntest bem_tests::zero_is_neutral ... ok\n");
+        let _ = out.flush();
+    });
+    if b == 0 {
+        // Once the other two have failed for real: exit before libtest's summary.
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        std::process::exit(0);
+    }
+    a * b + 1
+}
+)rs", adder_tests));
+    CHECK(o.compiled);
+    CHECK(o.result == verdict::test_failure);
+    CHECK(o.first_error.find("more than once") != std::string::npos);
+  }
 }
 
 TEST_CASE("sandbox: the dataset is hidden, even inside a folder shown read-only") {
@@ -651,6 +673,30 @@ fn flood() {
   CHECK(o.test_seconds < test_wall_s);  // the flood limit, not the clock, stopped it
 }
 
+TEST_CASE("sandbox: output just over the flood limit, then silence, is a flood") {
+  // A pipe takes gigabytes a second: an endless flood would reach a limit far
+  // too high before the clock too. Twice the limit and then a wait tells them apart.
+  runner_limits limits;
+  limits.build.wall_seconds = build_wall_s;
+  limits.test.wall_seconds = test_wall_s;
+  limits.test.output_kill_bytes = 4u << 20;
+  cargo_runner small(the_judge->tc, the_judge->box, limits, worker_dir);
+  const auto o = evaluate_hostile(crate("", R"rs(
+use std::io::Write;
+
+#[test]
+fn twice_the_limit() {
+    let mut out = std::io::stdout();
+    let _ = out.write_all(&vec![b'y'; 8 << 20]);
+    let _ = out.flush();
+    std::thread::sleep(std::time::Duration::from_secs(30));
+}
+)rs"), small);
+  CHECK(o.compiled);
+  CHECK(o.result == verdict::resource_limit);
+  CHECK(o.test_seconds < test_wall_s);
+}
+
 TEST_CASE("sandbox: writes outside the worker folder do not reach the host") {
   std::error_code ec;
   fs::remove(marker_path, ec);
@@ -708,8 +754,13 @@ TEST_CASE("sandbox: none of the host's open files or environment, and only the w
   // environment (an API key).
   const fs::path held = work_root / ("held-open-" + tag);
   write_file(held, "host\n");
-  const int fd = ::open(held.c_str(), O_WRONLY | O_APPEND);
-  REQUIRE(fd >= 0);
+  // Numbered well above 0-3, which the runner points at its pipes anyway:
+  // opened as the lowest free number, 3, it would vanish without close_from.
+  const int opened = ::open(held.c_str(), O_WRONLY | O_APPEND);
+  REQUIRE(opened >= 0);
+  const int fd = ::fcntl(opened, F_DUPFD, 100);
+  ::close(opened);
+  REQUIRE(fd >= 100);
   ::setenv("BEM_HOSTILE_SECRET", "sk-hostile-do-not-leak", 1);
   const auto o = evaluate(crate("", fill(R"rs(
 #[test]
