@@ -263,15 +263,18 @@ class sandbox_gate : public doctest::IReporter {
 };
 REGISTER_LISTENER("hostile_sandbox_gate", 1, sandbox_gate);
 
+/// The limits of every runner here: the spec's build limit, a short test one.
+runner_limits short_limits() {
+  runner_limits limits;
+  limits.build.wall_seconds = build_wall_s;
+  limits.test.wall_seconds = test_wall_s;
+  return limits;
+}
+
 /// One runner for every case, in one worker folder: the later cases see
 /// whatever the earlier ones left behind, as a real run would.
 cargo_runner& runner() {
-  static cargo_runner r = [] {
-    runner_limits limits;
-    limits.build.wall_seconds = build_wall_s;
-    limits.test.wall_seconds = test_wall_s;
-    return cargo_runner(the_judge->tc, the_judge->box, limits, worker_dir);
-  }();
+  static cargo_runner r(the_judge->tc, the_judge->box, short_limits(), worker_dir);
   return r;
 }
 
@@ -516,9 +519,7 @@ TEST_CASE("sandbox: the dataset is hidden, even inside a folder shown read-only"
     return crate("pub const S: &str = include_str!(\"" + file.string() + "\");\n",
                  "#[test]\nfn reads() { assert!(S.contains(\"" + expect + "\")); }\n");
   };
-  runner_limits limits;
-  limits.build.wall_seconds = build_wall_s;
-  limits.test.wall_seconds = test_wall_s;
+  runner_limits limits = short_limits();
   const fs::path solution = dataset_root / "completion" / "t" / "solution.rs";
   std::string why;
   SUBCASE("not hidden, the sandbox would show it: the check below is not vacuous") {
@@ -549,9 +550,7 @@ TEST_CASE("sandbox: the dataset is hidden, even inside a folder shown read-only"
 
 TEST_CASE("sandbox: /tmp is a tmpfs of limited size") {
   CHECK(resource_limits{}.tmp_bytes > 0);
-  runner_limits limits;
-  limits.build.wall_seconds = build_wall_s;
-  limits.test.wall_seconds = test_wall_s;
+  runner_limits limits = short_limits();
   limits.test.tmp_bytes = 8ull << 20;
   cargo_runner small(the_judge->tc, the_judge->box, limits, worker_dir);
   const auto o = evaluate_hostile(crate("", R"rs(
@@ -643,9 +642,7 @@ fn hog() {
            o.result == verdict::resource_limit));
   }
   SUBCASE("a small address-space limit: the allocation fails and the test aborts") {
-    runner_limits limits;
-    limits.build.wall_seconds = build_wall_s;
-    limits.test.wall_seconds = test_wall_s;
+    runner_limits limits = short_limits();
     limits.test.address_space_bytes = small_address_space_bytes;
     cargo_runner small(the_judge->tc, the_judge->box, limits, worker_dir);
     const auto o = evaluate_hostile(crate("", hog), small);
@@ -676,9 +673,7 @@ fn flood() {
 TEST_CASE("sandbox: output just over the flood limit, then silence, is a flood") {
   // A pipe takes gigabytes a second: an endless flood would reach a limit far
   // too high before the clock too. Twice the limit and then a wait tells them apart.
-  runner_limits limits;
-  limits.build.wall_seconds = build_wall_s;
-  limits.test.wall_seconds = test_wall_s;
+  runner_limits limits = short_limits();
   limits.test.output_kill_bytes = 4u << 20;
   cargo_runner small(the_judge->tc, the_judge->box, limits, worker_dir);
   const auto o = evaluate_hostile(crate("", R"rs(
