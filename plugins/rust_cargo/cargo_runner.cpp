@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 #include <stdexcept>
 #include <sys/statvfs.h>
 #include <unistd.h>
@@ -238,6 +239,19 @@ void check_disk_space(const fs::path& dir) {
                              " MiB left: a build or test failed for want of space, which says nothing of the model");
 }
 
+/// cargo's answers about rustc, as the build step left them in the target
+/// folder; "" when they are not there or not what cargo writes.
+std::string read_rustc_info(const fs::path& file) {
+  std::error_code ec;
+  if (!fs::is_regular_file(fs::symlink_status(file, ec)) || fs::file_size(file, ec) > (64u << 10)) return {};
+  std::ifstream in(file, std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto parsed = nlohmann::json::parse(text, nullptr, false);
+  if (parsed.is_discarded() || !parsed.is_object() || !parsed.contains("rustc_fingerprint") || !parsed.contains("outputs"))
+    return {};
+  return text;
+}
+
 }  // namespace
 
 sample_outcome cargo_runner::evaluate(const std::map<std::string, std::string>& files,
@@ -255,6 +269,11 @@ sample_outcome cargo_runner::evaluate(const std::map<std::string, std::string>& 
     if (!out.flush()) throw std::runtime_error("cannot write " + p.string());
   }
   const auto env = environment(dir);
+  const fs::path rustc_info = dir / "target" / ".rustc_info.json";
+  if (!rustc_info_.empty()) {
+    fs::create_directories(rustc_info.parent_path());
+    std::ofstream(rustc_info, std::ios::binary) << rustc_info_;
+  }
   // `cargo build --tests` compiles the crate with its tests once; `cargo
   // test` then finds it fresh and only runs it (the public harness compiles
   // twice: `cargo build` without the tests, then `cargo test` with them).
@@ -262,6 +281,8 @@ sample_outcome cargo_runner::evaluate(const std::map<std::string, std::string>& 
                                   dir.string(), env, limits_.build);
   o.build_seconds = build.seconds;
   o.build_peak_rss_kib = build.peak_rss_kib;
+  if (rustc_info_.empty() && !build.timed_out && !build.output_flood && build.signal == 0)
+    rustc_info_ = read_rustc_info(rustc_info);
   if (!build.ok()) {
     parse_compiler_messages(build.out, o.error_codes, o.first_error);
     if (o.first_error.empty()) o.first_error = build.err.substr(build.err.size() > 800 ? build.err.size() - 800 : 0);

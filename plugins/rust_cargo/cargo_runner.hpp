@@ -67,6 +67,13 @@ class cargo_runner {
   runner_limits limits_;
   std::filesystem::path dir_;
   std::uint64_t samples_ = 0;
+  /// cargo asks rustc about itself before every build (`rustc -vV` and the
+  /// target's file names and cfg: three processes, a quarter of a small
+  /// crate's build step) and keeps the answers in target/.rustc_info.json,
+  /// keyed by the compiler. Each sample starts in a fresh target folder, so
+  /// the runner gives it the answers of its first build step, read back
+  /// before any sample's tests ran: no sample code has run by then.
+  std::string rustc_info_;
 };
 
 /// Parses cargo's --message-format=json output: the codes and the first

@@ -963,6 +963,35 @@ fn plant() {
   CHECK(next.first_error.find("the next sample's own test") != std::string::npos);
 }
 
+TEST_CASE("sandbox: each sample gets cargo's answers about rustc from a build step, never from tests") {
+  // A fresh runner keeps the answers of its first build step. That sample's
+  // test then corrupts them in its own target folder (a cached failure makes
+  // cargo refuse to build); a runner that read them back after the tests
+  // would break every later sample.
+  cargo_runner fresh(the_judge->tc, the_judge->box, short_limits(), worker_dir);
+  const auto poisoner = evaluate(crate("", R"rs(
+#[test]
+fn poison() {
+    let path = "target/.rustc_info.json";  // written by cargo's build step
+    let answers = std::fs::read_to_string(path).unwrap();
+    std::fs::write(path, answers.replace("\"success\":true", "\"success\":false")).unwrap();
+}
+)rs"), fresh);
+  CHECK(poisoner.result == verdict::passed);
+  // The next sample's answers were in place before its build step (cargo
+  // asked rustc nothing and left the file older than the test binary), and
+  // clean: it builds and passes.
+  const auto next = evaluate(crate("", R"rs(
+#[test]
+fn answers_given_before_the_build() {
+    let answers = std::fs::metadata("target/.rustc_info.json").unwrap().modified().unwrap();
+    let built = std::fs::metadata(std::env::current_exe().unwrap()).unwrap().modified().unwrap();
+    assert!(answers < built, "cargo wrote its answers after building: the runner gave none");
+}
+)rs"), fresh);
+  CHECK(next.result == verdict::passed);
+}
+
 TEST_CASE("sandbox: after the attacks the runner goes on in the same worker folder") {
   SUBCASE("a well-behaved crate compiles and passes, its tests counted") {
     const auto o = evaluate(crate(adder_lib, adder_tests));
