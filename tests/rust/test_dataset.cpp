@@ -263,6 +263,53 @@ TEST_CASE("malformed tasks are rejected with the file and the field named") {
     s.write("src/store.rs", "// the target file must come from prompt.rs\n");
     CHECK(contains(s.error(), "field 'target_file'"));
   }
+  {
+    // The model's output is written to target_file: it must stay inside src/.
+    scratch_task s("projects", "prj_inventory_restock");
+    s.replace("metadata.yaml", "target_file: src/store.rs", "target_file: src/../../store.rs");
+    CHECK(contains(s.error(), "field 'target_file': must be a path under src/"));
+  }
+  {
+    // A solution that keeps the prefix but not the suffix: the oracle's middle
+    // would be cut from the wrong place.
+    scratch_task s("fim", "fim_run_length_encode");
+    s.replace("solution.rs", "    runs\n}", "    runs\n}\n// after the suffix");
+    CHECK(contains(s.error(), "solution.rs: must start with the prefix and end with the suffix"));
+  }
+  {
+    // Only projects bring files of their own into the crate.
+    scratch_task s(cat, id);
+    fs::create_directories(s.dir / "src");
+    s.write("src/extra.rs", "pub fn extra() {}\n");
+    CHECK(contains(s.error(), "src/extra.rs: only projects have context files"));
+  }
+}
+
+TEST_CASE("a task id used in two categories is rejected, naming both folders") {
+  // Samples and results are keyed by id: two tasks with one id would mix.
+  const std::string id = "cmp_sum_of_even_squares";
+  scratch_task s("completion", id);
+  const fs::path twin = s.root / "functions" / id;
+  fs::create_directories(twin.parent_path());
+  fs::copy(s.dir, twin, fs::copy_options::recursive);
+  {
+    std::string meta = slurp(twin / "metadata.yaml");
+    const auto at = meta.find("category: completion");
+    REQUIRE(at != std::string::npos);
+    meta.replace(at, std::string("category: completion").size(), "category: functions");
+    std::ofstream(twin / "metadata.yaml") << meta;
+  }
+  CHECK(load_dataset(s.root, {"completion"}).tasks.size() == 1);
+  CHECK(load_dataset(s.root, {"functions"}).tasks.size() == 1);
+  std::string error;
+  try {
+    load_dataset(s.root, {"completion", "functions"});
+  } catch (const dataset_error& e) {
+    error = e.what();
+  }
+  CHECK(contains(error, "id '" + id + "' also used by"));
+  CHECK(contains(error, (s.root / "completion" / id).string()));
+  CHECK(contains(error, twin.string()));
 }
 
 TEST_CASE("FIM templates of the model families") {
@@ -303,6 +350,10 @@ TEST_CASE("prompts and replies per splice kind") {
   const std::string whole = "```rust\n" + fim.solution + "```";
   CHECK(output_from_reply(fim, whole, true) == fim.oracle_output());
   CHECK(output_from_reply(cont, "raw text", false) == "raw text");
+  // Only a reply that repeats both the prefix and the suffix is cut back to
+  // its middle; one that repeats the prefix alone is kept as it came.
+  const std::string prefix_only = fim.prefix + "        tally(c);\n" + std::string(fim.suffix.size(), ' ') + "\n";
+  CHECK(output_from_reply(fim, "```rust\n" + prefix_only + "```", true) == prefix_only);
 }
 
 TEST_CASE("unbiased pass@k") {
@@ -348,5 +399,30 @@ TEST_CASE("the stored model names the file, line and field of a bad sample recor
   CHECK(contains(load(R"({"task":7,"greedy":true,"output":"x"})"), file.string() + ":1: field 'task' must be a string"));
   CHECK(contains(load(R"({"task":"t","greedy":true,"output":null})"), ":1: field 'output' must be a string"));
   CHECK(contains(load("[1]\n"), ":1: not a sample record"));
+  // Blank lines are skipped but still counted: the number is the file's line.
+  CHECK(contains(load(good + "\n\n" + R"({"task":"t","greedy":1,"output":"x"})" + "\n"),
+                 file.string() + ":3: field 'greedy' must be a Boolean"));
   fs::remove(file);
+}
+
+TEST_CASE("the stored model answers greedy and sampled requests from their own records") {
+  const fs::path file = fs::temp_directory_path() / ("bem-stored-" + std::to_string(::getpid()) + ".jsonl");
+  std::ofstream(file) << R"({"task":"t","greedy":false,"output":"s0"})" "\n"
+                      << R"({"task":"t","greedy":true,"output":"g"})" "\n"
+                      << R"({"task":"t","greedy":false,"output":"s1"})" "\n";
+  bem::parameters p;
+  p.set("samples", file.string());
+  const auto model = make_model_factory("stored", p, "").make();
+  fs::remove(file);
+  task t;
+  t.id = "t";
+  sample_request sampled;
+  sampled.n = 2;
+  CHECK(model->generate(t, sampled).outputs == std::vector<std::string>{"s0", "s1"});
+  sample_request greedy;
+  greedy.greedy = true;
+  CHECK(model->generate(t, greedy).outputs == std::vector<std::string>{"g"});
+  // Asking for more than the file holds names the counts.
+  greedy.n = 2;
+  CHECK_THROWS_WITH(model->generate(t, greedy), doctest::Contains("holds 1 greedy outputs for task t, the run asks for 2"));
 }
