@@ -277,6 +277,34 @@ TEST_CASE("retries: 429 with Retry-After is honoured") {
     CHECK(batch.seconds >= 0.95);
 }
 
+TEST_CASE("retries: Retry-After is capped at backoff_max_s") {
+    // A server asking for an hour must not stall the run: the cap wins.
+    fake_server server;
+    auto o = opts(server.url());
+    o.backoff_max_s = 0.05;  // the server asks for 1 s
+    http_client client(o);
+    const auto start = std::chrono::steady_clock::now();
+    const auto batch = openai_completions(client, "429-retry-after", "a", sampling{});
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    REQUIRE(batch.samples.size() == 1);
+    CHECK(client.attempts_last_call() == 2);
+    CHECK(elapsed < 0.9);
+}
+
+TEST_CASE("retries: the backoff doubles between attempts") {
+    fake_server server;
+    auto o = opts(server.url(), 3);
+    o.backoff_initial_s = 0.2;
+    o.backoff_max_s = 10;
+    http_client client(o);
+    const auto start = std::chrono::steady_clock::now();
+    const std::string msg = error_of([&] { openai_completions(client, "always-500", "a", sampling{}); });
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    CHECK(contains(msg, "after 4 attempts"));
+    // 0.2 + 0.4 + 0.8 s of waiting; without doubling it would be 0.6 s.
+    CHECK(elapsed >= 1.35);
+}
+
 TEST_CASE("retries: always 500 fails after max_retries naming the status") {
     fake_server server;
     http_client client(opts(server.url(), 2));
@@ -377,6 +405,8 @@ TEST_CASE("extract_code_block") {
     // A plain block is taken when no rust block exists; other languages are not.
     CHECK(extract_code_block("```text\nt\n```\n```\nfn g() {}\n```") == "fn g() {}\n");
     CHECK(extract_code_block("```python\nprint()\n```") == "```python\nprint()\n```");
+    // Of several plain blocks the first is taken, as of several rust blocks.
+    CHECK(extract_code_block("```\nfn h() {}\n```\nor\n```\nfn i() {}\n```\n") == "fn h() {}\n");
     // Info strings with attributes, and a longer fence holding a shorter one.
     CHECK(extract_code_block("````Rust,ignore\n```\nx\n````\n") == "```\nx\n");
 }
