@@ -25,6 +25,7 @@ Behaviours:
   fail-twice-503   the first two calls answer 503, then echo.
   always-500       always 500 with {"error": "internal boom"}.
   429-retry-after  the first call answers 429 with "Retry-After: 1", then echo.
+  429-retry-after-30  the same with "Retry-After: 30".
   slow             sleeps 3 s, then echo.
   malformed        200 with broken JSON.
   not-object       200 with a JSON array.
@@ -148,6 +149,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.send_json(500, {"error": "internal boom"})
         if behaviour == "429-retry-after" and count == 1:
             return self.send_json(429, {"error": "rate limited"}, headers={"Retry-After": "1"})
+        if behaviour == "429-retry-after-30" and count == 1:
+            return self.send_json(429, {"error": "rate limited"}, headers={"Retry-After": "30"})
         if behaviour == "slow":
             time.sleep(3)
         if behaviour == "malformed":

@@ -278,17 +278,17 @@ TEST_CASE("retries: 429 with Retry-After is honoured") {
 }
 
 TEST_CASE("retries: Retry-After is capped at backoff_max_s") {
-    // A server asking for an hour must not stall the run: the cap wins.
+    // A server asking for long waits must not stall the run: the cap wins.
     fake_server server;
     auto o = opts(server.url());
-    o.backoff_max_s = 0.05;  // the server asks for 1 s
+    o.backoff_max_s = 0.05;
     http_client client(o);
     const auto start = std::chrono::steady_clock::now();
-    const auto batch = openai_completions(client, "429-retry-after", "a", sampling{});
+    const auto batch = openai_completions(client, "429-retry-after-30", "a", sampling{});
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     REQUIRE(batch.samples.size() == 1);
     CHECK(client.attempts_last_call() == 2);
-    CHECK(elapsed < 0.9);
+    CHECK(elapsed < 15);  // uncapped, the server's 30 s
 }
 
 TEST_CASE("retries: the backoff doubles between attempts") {
