@@ -208,10 +208,19 @@ std::string where(const http_client& client, const std::string& path) {
 }
 
 // null (some servers send it mid-stream) and absence both mean "not said".
-std::string finish_reason_of(const json& choice) {
-    auto it = choice.find("finish_reason");
-    return it != choice.end() && it->is_string() ? it->get<std::string>() : std::string();
+// Why a server stopped is informative only: a field it left out, or sent
+// as null or another type, is "not said", never an error.
+std::string string_said(const json& reply, const char* field) {
+    auto it = reply.find(field);
+    return it != reply.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
+
+bool flag_said(const json& reply, const char* field) {
+    auto it = reply.find(field);
+    return it != reply.end() && it->is_boolean() && it->get<bool>();
+}
+
+std::string finish_reason_of(const json& choice) { return string_said(choice, "finish_reason"); }
 
 void add_sampling(json& body, const sampling& s, int n, std::uint64_t seed_offset) {
     body["max_tokens"] = s.max_tokens;
@@ -319,10 +328,10 @@ generation_batch llama_infill(http_client& client, const std::string& prefix, co
         // llama.cpp reports why it stopped in stop_type (newer) or stopped_* flags;
         // mapped onto the OpenAI vocabulary used by the other endpoints.
         std::string reason;
-        const std::string stop_type = reply.value("stop_type", std::string());
-        if (stop_type == "limit" || reply.value("stopped_limit", false)) reason = "length";
-        else if (stop_type == "eos" || stop_type == "word" || reply.value("stopped_eos", false) ||
-                 reply.value("stopped_word", false))
+        const std::string stop_type = string_said(reply, "stop_type");
+        if (stop_type == "limit" || flag_said(reply, "stopped_limit")) reason = "length";
+        else if (stop_type == "eos" || stop_type == "word" || flag_said(reply, "stopped_eos") ||
+                 flag_said(reply, "stopped_word"))
             reason = "stop";
         batch.samples.push_back({content->get<std::string>(), reason});
         auto tp = reply.find("tokens_predicted");

@@ -26,6 +26,7 @@ Behaviours:
   always-500       always 500 with {"error": "internal boom"}.
   429-retry-after  the first call answers 429 with "Retry-After: 1", then echo.
   429-retry-after-30  the same with "Retry-After: 30".
+  null-stops       echo, but /infill's stop_type and stopped_* fields are null.
   slow             sleeps 3 s, then echo.
   malformed        200 with broken JSON.
   not-object       200 with a JSON array.
@@ -167,6 +168,9 @@ class Handler(BaseHTTPRequestHandler):
         if path == "/infill":
             text = "%s<FILL>%s|seed=%s" % (last_line(body.get("input_prefix", "")),
                                            first_line(body.get("input_suffix", "")), seed)
+            if behaviour == "null-stops":
+                return self.send_json(200, {"content": text, "tokens_predicted": 5, "stop_type": None,
+                                            "stopped_eos": None, "stopped_limit": None, "stopped_word": None})
             return self.send_json(200, {"content": text, "tokens_predicted": 5,
                                         "stop_type": "eos", "stopped_eos": True})
 

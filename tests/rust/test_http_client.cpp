@@ -221,6 +221,16 @@ TEST_CASE("chat: system and user messages, code block extracted end to end") {
     CHECK(reqs[1]["body"]["messages"] == json::array({{{"role", "user"}, {"content", "add"}}}));
 }
 
+TEST_CASE("infill: stop fields sent as null are not said, not an error") {
+    fake_server server;
+    http_client client(opts(server.url("/b/null-stops")));
+    const auto batch = llama_infill(client, "let x =", "\n", sampling{});
+    REQUIRE(batch.samples.size() == 1);
+    CHECK(batch.samples[0].text == "let x =<FILL>|seed=none");
+    CHECK(batch.samples[0].finish_reason == "");
+    CHECK(batch.completion_tokens == 5);
+}
+
 TEST_CASE("infill: request fields, one request per sample, result") {
     fake_server server;
     http_client client(opts(server.url()));
