@@ -207,9 +207,9 @@ std::string where(const http_client& client, const std::string& path) {
                      excerpt(reply.dump(-1, ' ', false, json::error_handler_t::replace)));
 }
 
-// null (some servers send it mid-stream) and absence both mean "not said".
-// Why a server stopped is informative only: a field it left out, or sent
-// as null or another type, is "not said", never an error.
+// Why a server stopped is informative only: a field it left out, or sent as
+// null (some servers do mid-stream) or another type, is "not said", never an
+// error.
 std::string string_said(const json& reply, const char* field) {
     auto it = reply.find(field);
     return it != reply.end() && it->is_string() ? it->get<std::string>() : std::string();

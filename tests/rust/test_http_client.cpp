@@ -105,6 +105,10 @@ http_options opts(const std::string& base_url, int max_retries = 3) {
     return o;
 }
 
+double seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
 // The message of the http_error that f throws ("" and a failed check if none).
 template <class F>
 std::string error_of(F&& f) {
@@ -280,7 +284,7 @@ TEST_CASE("retries: 429 with Retry-After is honoured") {
     http_client client(o);
     const auto start = std::chrono::steady_clock::now();
     const auto batch = openai_completions(client, "429-retry-after", "a", sampling{});
-    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double elapsed = seconds_since(start);
     REQUIRE(batch.samples.size() == 1);
     CHECK(client.attempts_last_call() == 2);
     CHECK(elapsed >= 0.95);
@@ -295,7 +299,7 @@ TEST_CASE("retries: Retry-After is capped at backoff_max_s") {
     http_client client(o);
     const auto start = std::chrono::steady_clock::now();
     const auto batch = openai_completions(client, "429-retry-after-30", "a", sampling{});
-    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double elapsed = seconds_since(start);
     REQUIRE(batch.samples.size() == 1);
     CHECK(client.attempts_last_call() == 2);
     CHECK(elapsed < 15);  // uncapped, the server's 30 s
@@ -309,7 +313,7 @@ TEST_CASE("retries: the backoff doubles between attempts") {
     http_client client(o);
     const auto start = std::chrono::steady_clock::now();
     const std::string msg = error_of([&] { openai_completions(client, "always-500", "a", sampling{}); });
-    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double elapsed = seconds_since(start);
     CHECK(contains(msg, "after 4 attempts"));
     // 0.2 + 0.4 + 0.8 s of waiting; without doubling it would be 0.6 s.
     CHECK(elapsed >= 1.35);
@@ -334,7 +338,7 @@ TEST_CASE("timeout: a slow server fails with a timeout") {
     http_client client(o);
     const auto start = std::chrono::steady_clock::now();
     const std::string msg = error_of([&] { llama_infill(client, "a", "b", sampling{}); });
-    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double elapsed = seconds_since(start);
     CHECK(contains(msg, "timeout"));
     CHECK(contains(msg, "/b/slow/infill"));
     CHECK(client.attempts_last_call() == 2);
