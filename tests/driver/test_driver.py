@@ -101,6 +101,7 @@ class Driver(unittest.TestCase):
                      ["report"], ["compare", "a", "b", "--max-drop", "lots"], ["list", "extra"], ["list", "--bogus"],
                      ["hwinfo", "--json", "--bogus"], ["run", "--shard", " 1/2"], ["run", "--shard", "1/+2"],
                      ["run", "--shard", "4294967297/2"], ["run", "--shard", "1/2x"], ["run", "--shard", "2/2"],
+                     ["run", "a.toml", "b.toml"], ["compare", "a", "b", "c"],
                      ["--plugin-path", os.path.join(self.tmp, "no-such-dir"), "list"]):
             r = bench(*args)
             self.assertEqual(r.returncode, 2, args)
@@ -302,9 +303,9 @@ class Driver(unittest.TestCase):
         self.assertGreater(differ, 0)  # some seeds disagree, so a single seed's value would show
 
     # --- bad input ---------------------------------------------------------
-    def assert_config_error(self, text, *fragments):
+    def assert_config_error(self, text, *fragments, options=()):
         p = self.write("bad.toml", text)
-        r = bench("run", p, "--out", os.path.join(self.tmp, "bad-out"))
+        r = bench(*options, "run", p, "--out", os.path.join(self.tmp, "bad-out"))
         self.assertEqual(r.returncode, 2, r.stderr)
         for f in fragments:
             self.assertIn(f.replace("FILE", p), r.stderr)
@@ -324,6 +325,18 @@ class Driver(unittest.TestCase):
                                  "FILE:6:")
         self.assert_config_error('[[run]]\ntask = "rtc"\nmodel = "reference"\n', "FILE:1:1: the suite needs a 'name'")
         self.assert_config_error('name = "x"\nfoo = 1\n', "FILE:2:1: unknown key 'foo' in the suite")
+        # misspelt keys are refused in every table, not only in [[run]]
+        self.assert_config_error('name = "x"\n[defaults]\nbatchsize = 3\n[[run]]\ntask = "rtc"\nmodel = "reference"\n',
+                                 "FILE:3:1: unknown key 'batchsize' in [defaults]")
+        self.assert_config_error('name = "x"\n[[run]]\ntask = "rtc"\nmodel = "reference"\n[run.sweep.protocol]\n'
+                                 'test_sequence = [10]\n', "FILE:6:1: unknown key 'test_sequence' in [run.sweep.protocol]")
+        self.assert_config_error('name = "x"\n[[run]]\nmodel = "reference"\n', "FILE:2:1: the run needs 'task' or 'tasks'")
+        self.assert_config_error('name = "x"\n[[run]]\ntask = "rtc"\nmodel = "reference"\ntest_sequences = 0\n',
+                                 "FILE:5:18: 'test_sequences' must be at least 1")
+        # a model parameter's error names its key, as a task parameter's does
+        self.assert_config_error('name = "x"\n[[run]]\ntask = "txc"\nmodel = "crashing_model"\n[run.params]\nlength = 8\n'
+                                 '[run.model_params]\nhow = "bogus"\n',
+                                 "FILE:8:7: model 'crashing_model': parameter 'how': one of", options=("--plugin-path", THROWING))
         r = bench("run", os.path.join(self.tmp, "missing.toml"))
         self.assertEqual(r.returncode, 2)
         self.assertIn("missing.toml", r.stderr)
@@ -362,6 +375,11 @@ class Driver(unittest.TestCase):
                 "'test_sequences' is both fixed in the run and swept",
             # a batch bigger than the ABI's 32-bit count
             "diagnostic_sequences = 4294967296": "'diagnostic_sequences' must be at most 2147483647",
+            "batch_size = 4294967296": "'batch_size' must be at most 2147483647",
+            # a run that would measure nothing, or not what it says
+            "seeds = []": "'seeds' must be a non-empty list of integers",
+            "tasks = [\"fsm\"]": "give either 'task' or 'tasks', not both",
+            "[run.params]\nlength = 8\n[run.sweep.params]\nlength = [8, 16]": "'length' is both fixed in the run and swept",
         }
         for extra, message in cases.items():
             p = self.write("s.toml", "name = \"x\"\n[[run]]\ntask = \"rtc\"\nmodel = \"reference\"\n" + extra + "\n")
@@ -370,6 +388,11 @@ class Driver(unittest.TestCase):
             self.assertIn(message, r.stderr, extra)
             self.assertRegex(r.stderr, r"s\.toml:\d+:\d+: ", extra)
             self.assertFalse(os.path.exists(os.path.join(self.tmp, "o", "results.jsonl")), extra)
+        # the limit itself is a valid count
+        p = self.write("s.toml", "name = \"x\"\n[defaults]\nbatch_size = 2147483647\ndiagnostic_sequences = 2147483647\n"
+                       "[[run]]\ntask = \"rtc\"\nmodel = \"reference\"\n")
+        r = bench("run", p, "--only", "no-such-run", "--out", os.path.join(self.tmp, "limit"))
+        self.assertEqual(r.returncode, 0, r.stderr)
         # the same run once the plugin's defaults are filled in (rtc's length is 64 by default)
         p = self.write("d.toml", """
             name = "d"
@@ -419,6 +442,11 @@ class Driver(unittest.TestCase):
             r = bench("run", suite, "--only", "*/rtc/reference", cwd=self.tmp)
             self.assertEqual(r.returncode, 0, r.stderr)
             self.assertIn(f"results: {expect}/results.jsonl", r.stdout)
+        # --resume without --out continues the first, it does not start a third
+        r = bench("run", suite, "--only", "*/rtc/reference", "--resume", cwd=self.tmp)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("results: results/small/results.jsonl", r.stdout)
+        self.assertIn("2 runs: 0 ok, 0 failed, 2 skipped", r.stdout)
         r = bench("run", suite, "--out", out, "--only", "nothing", "--resume")
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertIn("selects none of the suite's runs", r.stderr)
@@ -446,6 +474,18 @@ class Driver(unittest.TestCase):
         self.assertIn("law 1", failed[("txc", "impure_model")])
         done = [x for x in recs if x["task"] == "txc" and x["model"] == "reference" and x["metric"] == "run_wall_time"]
         self.assertEqual(done[0]["status"], "ok")
+        # a run that threw ends as failed, so resume runs it again
+        ends = {x["run_id"]: x["status"] for x in recs if x["metric"] == "run_wall_time"}
+        self.assertEqual(sorted(ends.values()), ["failed"] * 5 + ["ok"])
+        for x in recs:
+            if x["metric"] == "run_error":
+                self.assertEqual(ends[x["run_id"]], "failed", x)
+        # each record names the plugin of its task and of its model
+        plugins = {(x["task_plugin"], x["model_plugin"]) for x in recs if x["task"] == "txc" and x["model"] != "reference"}
+        self.assertEqual(plugins, {("temporal", "throwing")})
+        self.assertEqual({x["task_plugin"] for x in recs if x["task"] == "throwing_task"}, {"throwing"})
+        r = bench("--plugin-path", THROWING, "run", p, "--out", out, "--resume")
+        self.assertIn("6 runs: 0 ok, 5 failed, 1 skipped", r.stdout)
 
     def test_a_plugin_that_ends_its_process_fails_only_its_run(self):
         # Each run has a child process: a signal, abort() or exit() in a
@@ -594,6 +634,38 @@ class Driver(unittest.TestCase):
         r = bench("run", suite, "--out", here, "--in-process")
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertEqual(stable(records(forked)), stable(records(here)))
+
+    def test_batches_and_epochs_do_not_change_what_is_measured(self):
+        # majority_class counts labels: two epochs of 64 fresh sequences train
+        # it as one epoch of 128 does, and a test split scores the same
+        # sequences in batches of 16 as in one batch.
+        def run(name, batch_size, train_sequences, epochs):
+            p = self.write(f"{name}.toml", f"""
+                name = "{name}"
+                [defaults]
+                seeds = [1]
+                batch_size = {batch_size}
+                train_sequences = {train_sequences}
+                epochs = {epochs}
+                test_sequences = 100
+                [[run]]
+                tasks = ["rtc", "parity"]
+                model = "majority_class"
+            """)
+            out = os.path.join(self.tmp, name)
+            r = bench("run", p, "--out", out)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            return {(x["task"], x["split"], x["metric"], json.dumps(x.get("breakdown"))): x for x in records(out)
+                    if not x["timing"] and (x["split"] or "").startswith("test")}
+        small, whole = run("small", 16, 64, 2), run("whole", 128, 128, 1)
+        self.assertEqual(small.keys(), whole.keys())
+        self.assertIn(("rtc", "test/T=64", "cross_entropy", "null"), small)
+        for k, x in small.items():
+            self.assertEqual(x["n"], whole[k]["n"], k)
+            if x["value"] is None:
+                self.assertIsNone(whole[k]["value"], k)
+            else:
+                self.assertAlmostEqual(x["value"], whole[k]["value"], delta=1e-9 * abs(x["value"]), msg=k)
 
     def test_the_best_validation_epoch_is_tested(self):
         # first_epoch_best_model is right (answers 1) only after its first
