@@ -266,6 +266,78 @@ class Driver(unittest.TestCase):
         self.assertIn("recall@4_by_id", large)
         self.assertLessEqual(small["recall@1_by_id"], small["recall@K_cand_by_id"])
 
+    def test_route_query_rank_and_recall_laws(self):
+        # probe_radius = 0 leaves true neighbours out of some answers: a missing
+        # neighbour has rank K_cand + 1, found ones 1..K_cand, so the mean rank
+        # lies between the two mixtures that recall@K_cand_by_id allows; and
+        # counting ties as correct never gives less than breaking them by id.
+        p = self.write("r.toml", """
+            name = "route"
+            [[run]]
+            task = "route_query"
+            [run.params]
+            N_nodes = [1000]
+            queries = 3000
+            truth_queries = 300
+            K_cand = [2, 8]
+            max_flips = 2
+            probe_radius = 0
+        """)
+        out = os.path.join(self.tmp, "o")
+        r = bench("run", p, "--out", out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        by = {}
+        for x in records(out):
+            by.setdefault(x["split"], {})[x["metric"]] = x["value"]
+        for k in (2, 8):
+            m = by[f"router=multi_index N=1000 K_cand={k}"]
+            found = m["recall@K_cand_by_id"]
+            self.assertLess(found, 0.95, m)  # some neighbours are missed, or the law below is idle
+            self.assertGreaterEqual(m["mean_rank_true_neighbour"], found + (1 - found) * (k + 1) - 1e-9, m)
+            self.assertLessEqual(m["mean_rank_true_neighbour"], found * k + (1 - found) * (k + 1) + 1e-9, m)
+            for j in ("1", "K_cand") + (("4",) if k >= 4 else ()):
+                self.assertGreaterEqual(m[f"recall@{j}"], m[f"recall@{j}_by_id"], (k, j))
+            self.assertGreater(m["recall@1"], m["recall@1_by_id"], m)  # ties do occur here
+
+    def test_sat_check_counts_add_up(self):
+        # n = 20, m = 9n, a budget of 20 conflicts: SAT, UNSAT and undecided
+        # instances in one cell. fraction_sat is over decided instances only;
+        # the latency records count each kind; every UNSAT proof is checked.
+        for budget in (20, 1000):
+            path = self.write(f"s{budget}.toml", f"""
+                name = "sat"
+                [[run]]
+                task = "sat_check"
+                [run.params]
+                n = [20]
+                ratios = [9]
+                instances = 60
+                budget = {budget}
+            """)
+            out = os.path.join(self.tmp, f"o{budget}")
+            r = bench("run", path, "--out", out)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            m = {x["metric"]: x for x in records(out) if x["split"] == "n=20,m=180"}
+            sat_n, unsat_n = m["sat_latency_p50"]["n"], m["unsat_latency_p50"]["n"]
+            unknown = m["unknown_count"]["value"]
+            self.assertEqual(m["fraction_sat"]["n"], sat_n + unsat_n)
+            self.assertAlmostEqual(m["fraction_sat"]["value"], sat_n / (sat_n + unsat_n))
+            self.assertEqual(sat_n + unsat_n + unknown, 60)
+            self.assertEqual(m["unsat_count"]["value"], unsat_n)
+            ci = m["fraction_sat"]["ci"]
+            self.assertLessEqual(ci["low"], m["fraction_sat"]["value"])
+            self.assertLessEqual(m["fraction_sat"]["value"], ci["high"])
+            self.assertEqual(m["cycles_per_PROOF_CHECK"]["n"], unsat_n)
+            self.assertGreater(m["cycles_per_PROOF_CHECK"]["value"], 0)
+            for kind in ("sat", "unsat"):
+                q = [m[f"{kind}_latency_{s}"]["value"] for s in ("p50", "p99", "max")]
+                self.assertEqual(q, sorted(q), kind)
+            # All three kinds with the small budget, none undecided with the large
+            # one; different formulas either way (one formula repeated would be
+            # all SAT or all UNSAT).
+            self.assertTrue(sat_n > 0 and unsat_n > 0, m["fraction_sat"])
+            self.assertEqual(unknown > 0, budget == 20, unknown)
+
     def test_record_schema(self):
         suite = self.write("s.toml", SMALL_SUITE)
         out = os.path.join(self.tmp, "o")
