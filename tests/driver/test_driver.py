@@ -240,8 +240,11 @@ class Driver(unittest.TestCase):
                 self.assertEqual("cycles_per_PROOF_CHECK" in m, m["unsat_count"]["value"] > 0)
         self.assertEqual(seen, set(rate))
 
-    def test_route_query_mixture_and_recall_at_4(self):
-        p = self.write("r.toml", """
+    def route_query_values(self, extra_params=""):
+        """route_query on 1000 stored identifiers, 3000 queries (300 with
+        ground truth), K_cand 2 and 8, near-index draws of up to 2 flipped
+        bits, plus extra_params (TOML lines): the values by split and metric."""
+        p = self.write("r.toml", textwrap.dedent("""
             name = "route"
             [[run]]
             task = "route_query"
@@ -251,13 +254,17 @@ class Driver(unittest.TestCase):
             truth_queries = 300
             K_cand = [2, 8]
             max_flips = 2
-        """)
+        """) + extra_params)
         out = os.path.join(self.tmp, "o")
         r = bench("run", p, "--out", out)
         self.assertEqual(r.returncode, 0, r.stderr)
         by = {}
         for x in records(out):
             by.setdefault(x["split"], {})[x["metric"]] = x["value"]
+        return by
+
+    def test_route_query_mixture_and_recall_at_4(self):
+        by = self.route_query_values()
         # near-index draws: only p_in / (max_flips + 1) of the queries are stored identifiers
         self.assertTrue(0.13 < by["N=1000"]["queries_in_index"] < 0.21, by["N=1000"])
         small, large = (by[f"router=multi_index N=1000 K_cand={k}"] for k in (2, 8))
@@ -271,24 +278,7 @@ class Driver(unittest.TestCase):
         # neighbour has rank K_cand + 1, found ones 1..K_cand, so the mean rank
         # lies between the two mixtures that recall@K_cand_by_id allows; and
         # counting ties as correct never gives less than breaking them by id.
-        p = self.write("r.toml", """
-            name = "route"
-            [[run]]
-            task = "route_query"
-            [run.params]
-            N_nodes = [1000]
-            queries = 3000
-            truth_queries = 300
-            K_cand = [2, 8]
-            max_flips = 2
-            probe_radius = 0
-        """)
-        out = os.path.join(self.tmp, "o")
-        r = bench("run", p, "--out", out)
-        self.assertEqual(r.returncode, 0, r.stderr)
-        by = {}
-        for x in records(out):
-            by.setdefault(x["split"], {})[x["metric"]] = x["value"]
+        by = self.route_query_values("probe_radius = 0\n")
         for k in (2, 8):
             m = by[f"router=multi_index N=1000 K_cand={k}"]
             found = m["recall@K_cand_by_id"]
