@@ -3,7 +3,11 @@
 answers with the reference, found from BEM_TASK_ID and BEM_CATEGORY. It checks
 that the prompt it got is what docs/rust-benchmarks.md says a command model
 receives, so the test proves the protocol, not only the plumbing. With
-BEM_TEST_FAIL_GREEDY set it fails every greedy request (temperature 0)."""
+BEM_TEST_FAIL_GREEDY set it fails every greedy request (temperature 0). With
+BEM_TEST_PASS_SAMPLES set (sample indices, and "greedy", comma-separated) only
+those outputs are the reference; every other one is what the identity model
+returns (an empty continuation or middle, the unchanged file), so a test knows
+how many outputs of each task pass."""
 import os
 import sys
 
@@ -17,7 +21,11 @@ with open(os.path.join(task, "prompt.rs")) as f:
 with open(os.path.join(task, "solution.rs")) as f:
     solution = f.read()
 splice = os.environ["BEM_SPLICE"]
-if splice == "continuation":
+passing = os.environ.get("BEM_TEST_PASS_SAMPLES")
+this = "greedy" if float(os.environ["BEM_TEMPERATURE"]) == 0.0 else os.environ["BEM_SAMPLE"]
+if passing is not None and this not in passing.split(","):
+    sys.stdout.write("" if splice in ("continuation", "fill-in-middle") else original)
+elif splice == "continuation":
     assert prompt == original, "a continuation model receives prompt.rs"
     sys.stdout.write(solution[len(original):])
 elif splice == "fill-in-middle":

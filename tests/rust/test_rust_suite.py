@@ -8,7 +8,8 @@ a second run of 22 tasks gives the same verdicts, passes and failures alike
 and check no more);
 the report shows the category table;
 the 5% regression gate accepts the oracle against itself and blocks the
-identity model against it.
+identity model against it. The plugin's parameters, records and models on a
+few tasks each are test_rust_plugin.py's.
 """
 import fnmatch
 import json
@@ -19,38 +20,13 @@ import sys
 import tempfile
 import unittest
 
-BENCH = os.environ["BEM_BENCH"]
-ROOT = os.environ["BEM_SOURCE_ROOT"]
+from rust_runs import DATASET, ROOT, evaluations, records, run, skip_reason
+
 SUITE = os.path.join(ROOT, "configs", "rust.toml")
-DATASET = os.path.join(ROOT, "plugins", "rust_cargo", "benchmarks_v1")
 CATEGORIES = ["completion", "fim", "functions", "bugs", "refactor", "ownership", "projects", "stdlib"]
 # Run twice: 11 tasks of bugs and 11 of ownership, whose unchanged prompts fail
 # to compile (borrow-check errors among them) or fail their tests.
 AGAIN = ["bug_[l-p]*", "own_[c-h]*"]
-
-
-def skip_reason():
-    if shutil.which("cargo") is None or shutil.which("rustc") is None:
-        return "no cargo/rustc on PATH"
-    if shutil.which("bwrap") is None:
-        return "no bubblewrap"
-    return None
-
-
-def run(*args):
-    return subprocess.run([BENCH, *args], capture_output=True, text=True)
-
-
-def records(out):
-    with open(os.path.join(out, "results.jsonl")) as f:
-        return [json.loads(l) for l in f if l.strip()]
-
-
-def evaluations(out, model):
-    recs = [r for r in records(out) if r["model"] == model]
-    run_id = recs[0]["run_id"]
-    with open(os.path.join(out, "artifacts", run_id, "evaluations.jsonl")) as f:
-        return [json.loads(l) for l in f if l.strip()]
 
 
 class RustSuite(unittest.TestCase):
@@ -178,166 +154,6 @@ class RustSuite(unittest.TestCase):
         worse = run("compare", base, cur, "--across-models")
         self.assertEqual(worse.returncode, 1, worse.stdout[-2000:])
         self.assertIn("rust_cargo / oracle / fim / pass@1", worse.stdout)
-
-
-class GateAcrossMachines(unittest.TestCase):
-    """The regression gate pairs runs made on other machines and checkouts (another dataset path,
-    another worker count) and refuses runs on other dataset contents."""
-
-    TASKS = '["cmp_sum_of_even_squares", "fim_run_length_encode"]'
-
-    @classmethod
-    def setUpClass(cls):
-        cls.tmp = tempfile.mkdtemp(prefix="bem-rust-gate-")
-
-    @classmethod
-    def tearDownClass(cls):
-        shutil.rmtree(cls.tmp, ignore_errors=True)
-
-    def metrics(self, name, dataset, workers):
-        suite = os.path.join(self.tmp, name + ".toml")
-        with open(suite, "w") as f:
-            f.write(f'name = "{name}"\n[[run]]\ntask = "rust_cargo"\nmodel = "oracle"\nseeds = [1]\n[run.params]\n'
-                    f'dataset = "{dataset}"\nworkers = {workers}\ntasks = {self.TASKS}\nsamples = 1\n')
-        out = os.path.join(self.tmp, name)
-        r = run("run", suite, "--out", out)
-        self.assertEqual(r.returncode, 0, r.stdout[-2000:] + r.stderr[-2000:])
-        r = run("report", out, "--out", out + "-report")
-        self.assertEqual(r.returncode, 0, r.stderr)
-        return out, os.path.join(out + "-report", "metrics.json")
-
-    def copy_dataset(self, where):
-        dest = os.path.join(self.tmp, where, "benchmarks_v1")
-        shutil.copytree(DATASET, dest)
-        return dest
-
-    def test_same_contents_pair_across_paths_and_workers_and_other_contents_are_refused(self):
-        out, base = self.metrics("base", DATASET, 1)
-        elsewhere = self.copy_dataset("elsewhere")
-        _, cur = self.metrics("cur", elsewhere, 2)
-        # The configuration names the dataset by contents, not by path or workers...
-        recs = records(out)
-        config = recs[0]["config"]["task"]
-        self.assertNotIn("dataset", config)
-        self.assertNotIn("workers", config)
-        self.assertEqual(config["benchmark_version"], "benchmarks_v1")
-        head = [r for r in recs if r["metric"] == "tasks"][0]["condition"]
-        self.assertEqual(config["dataset_sha256"], head["dataset_sha256"])
-        self.assertEqual((head["dataset"], head["workers"]), (DATASET, 1))  # ... which the condition records
-        for extra in ([], ["--across-models"]):
-            r = run("compare", base, cur, *extra)
-            self.assertEqual(r.returncode, 0, r.stdout[-3000:] + r.stderr)
-            self.assertNotIn("MISSING", r.stdout)
-            self.assertIn("rust_cargo / oracle / fim / pass@1", r.stdout)
-        # Other contents: one task's tests changed.
-        changed = self.copy_dataset("changed")
-        with open(os.path.join(changed, "fim", "fim_run_length_encode", "tests.rs"), "a") as f:
-            f.write("\n// changed\n")
-        _, other = self.metrics("other", changed, 2)
-        for extra in ([], ["--across-models"]):
-            r = run("compare", base, other, *extra)
-            self.assertEqual(r.returncode, 2, r.stdout[-3000:] + r.stderr)
-            self.assertIn("ran on different data", r.stderr)
-            self.assertIn("dataset_sha256", r.stderr)
-        # A suite can pin the contents it expects: a run on others stops at its configuration.
-        with open(os.path.join(self.tmp, "pinned.toml"), "w") as f:
-            f.write('name = "pinned"\n[[run]]\ntask = "rust_cargo"\nmodel = "oracle"\n[run.params]\n'
-                    f'dataset = "{changed}"\ntasks = {self.TASKS}\ndataset_sha256 = "{config["dataset_sha256"]}"\n')
-        r = run("run", os.path.join(self.tmp, "pinned.toml"), "--out", os.path.join(self.tmp, "pinned"))
-        self.assertNotEqual(r.returncode, 0)
-        self.assertIn("dataset_sha256", r.stdout + r.stderr)
-
-
-class ModelsEndToEnd(unittest.TestCase):
-    """The command and HTTP models through bem-bench, on a few tasks."""
-
-    @classmethod
-    def setUpClass(cls):
-        cls.tmp = tempfile.mkdtemp(prefix="bem-rust-models-")
-        server = os.path.join(ROOT, "tests", "rust", "fake_model_server.py")
-        cls.server = subprocess.Popen([sys.executable, server], stdout=subprocess.PIPE, text=True)
-        cls.base = "http://127.0.0.1:" + cls.server.stdout.readline().strip()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.server.kill()
-        cls.server.wait()
-        shutil.rmtree(cls.tmp, ignore_errors=True)
-
-    def run_suite(self, name, body):
-        suite = os.path.join(self.tmp, name + ".toml")
-        with open(suite, "w") as f:
-            f.write(f'name = "{name}"\n[[run]]\ntask = "rust_cargo"\nseeds = [1]\n' + body)
-        out = os.path.join(self.tmp, name)
-        r = run("run", suite, "--out", out)
-        self.assertEqual(r.returncode, 0, r.stdout[-2000:] + r.stderr[-2000:])
-        return out
-
-    def requests(self):
-        import urllib.request
-        with urllib.request.urlopen(self.base + "/_requests") as f:
-            return json.load(f)["requests"]
-
-    def test_command_model_gets_the_documented_prompt(self):
-        os.environ["BEM_TEST_DATASET"] = os.path.join(ROOT, "plugins", "rust_cargo", "benchmarks_v1")
-        script = os.path.join(ROOT, "tests", "rust", "oracle_command.py")
-        out = self.run_suite("command", f'model = "command"\n[run.params]\ncategories = ["completion", "fim", "projects"]\n'
-                                        f'tasks = ["*_r*"]\nsamples = 1\ngreedy = false\n'
-                                        f'[run.model_params]\ncommand = ["{sys.executable}", "{script}"]\n')
-        vals = {r["condition"]["category"]: r["value"] for r in records(out) if r["metric"] == "pass@1"}
-        self.assertEqual(set(vals), {"all", "completion", "fim", "projects"})
-        self.assertTrue(all(v == 1.0 for v in vals.values()), vals)
-
-    def test_a_failed_greedy_request_keeps_the_sampled_outputs(self):
-        os.environ["BEM_TEST_DATASET"] = os.path.join(ROOT, "plugins", "rust_cargo", "benchmarks_v1")
-        os.environ["BEM_TEST_FAIL_GREEDY"] = "1"
-        try:
-            script = os.path.join(ROOT, "tests", "rust", "oracle_command.py")
-            out = self.run_suite("greedy-fails", f'model = "command"\n[run.params]\ntasks = ["cmp_sum_of_even_squares"]\n'
-                                                 f'samples = 1\ngreedy = true\n'
-                                                 f'[run.model_params]\ncommand = ["{sys.executable}", "{script}"]\n')
-        finally:
-            del os.environ["BEM_TEST_FAIL_GREEDY"]
-        metrics = {r["metric"]: r["value"] for r in records(out) if r["condition"].get("category") == "all"}
-        self.assertEqual(metrics["generation_errors"], 1)
-        self.assertEqual(metrics["pass@1"], 1.0)  # the sampled answer, judged
-        self.assertEqual(metrics["greedy_pass@1"], 0.0)
-
-    def test_completions_model_sends_sampling_and_stores_outputs(self):
-        out = self.run_suite("completions",
-                             'model = "openai_completions"\n[run.params]\ntasks = ["cmp_sum_of_even_squares", "fim_run_length_encode"]\n'
-                             'samples = 3\ntemperature = 0.6\ngreedy = true\n'
-                             f'[run.model_params]\nbase_url = "{self.base}"\nserved_model = "echo"\nmax_tokens = 64\n')
-        sent = [q["body"] for q in self.requests() if q["path"] == "/v1/completions"]
-        sampled = [b for b in sent if b["n"] == 3]
-        greedy = [b for b in sent if b["n"] == 1]
-        self.assertEqual(len(sampled), 2)
-        self.assertEqual(len(greedy), 2)
-        for b in sampled:
-            self.assertEqual((b["temperature"], b["top_p"], b["max_tokens"], b["model"]), (0.6, 0.95, 64, "echo"))
-            self.assertIn("seed", b)
-        self.assertEqual({b["temperature"] for b in greedy}, {0.0})
-        self.assertTrue(any(b["prompt"].startswith("<fim_prefix>") for b in sent))
-        run_id = records(out)[0]["run_id"]
-        with open(os.path.join(out, "artifacts", run_id, "samples.jsonl")) as f:
-            samples = [json.loads(l) for l in f]
-        self.assertEqual(len(samples), 2 * (3 + 1))
-        self.assertTrue(all("|i=" in s["output"] for s in samples))  # the server's answers, verbatim
-        metrics = {r["metric"]: r["value"] for r in records(out)}
-        self.assertEqual(metrics["pass@1"], 0.0)
-        self.assertGreater(metrics["generation_seconds_per_token"], 0.0)
-
-    def test_failing_server_is_recorded_and_the_run_goes_on(self):
-        out = self.run_suite("failing",
-                             'model = "openai_chat"\n[run.params]\ntasks = ["cmp_sum_of_even_squares"]\nsamples = 1\n'
-                             f'[run.model_params]\nbase_url = "{self.base}/b/bad-request"\n')
-        metrics = {r["metric"]: r["value"] for r in records(out)}
-        self.assertEqual(metrics["generation_errors"], 1)
-        self.assertEqual(metrics["pass@1"], 0.0)
-        run_id = records(out)[0]["run_id"]
-        with open(os.path.join(out, "artifacts", run_id, "evaluations.jsonl")) as f:
-            errors = [json.loads(l) for l in f]
-        self.assertIn("HTTP 400", errors[-1]["generation_error"])
 
 
 if __name__ == "__main__":

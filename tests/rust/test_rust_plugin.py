@@ -1,0 +1,424 @@
+"""The rust_cargo plugin through bem-bench on a few tasks at a time: its
+parameters and their errors, the laws of its records on a run whose outcomes
+are known in advance, the sandbox refusal, the regression gate across machines
+and the command and HTTP models. The whole dataset's validation is
+test_rust_suite.py's.
+"""
+import collections
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+from rust_runs import (DATASET, FAKE_MODEL_SERVER, ORACLE_COMMAND, artifact, evaluations, records, run,
+                       skip_reason)
+
+SAMPLED_TEMPERATURE = 0.8  # the plugin's default
+
+
+def command_model():
+    """The model parameters of the test's command model, oracle_command.py."""
+    return f'[run.model_params]\ncommand = ["{sys.executable}", "{ORACLE_COMMAND}"]\n'
+
+
+class Parameters(unittest.TestCase):
+    """A parameter the plugin refuses stops the suite before anything runs (exit 2), at the line of the
+    suite that set it, naming the key; a run without a model fails alone and the suite goes on."""
+
+    HEAD = 'name = "params"\n[[run]]\ntask = "rust_cargo"\nmodel = "oracle"\n[run.params]\n'
+
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix="bem-rust-params-")
+        self.addCleanup(shutil.rmtree, self.tmp, True)
+
+    def suite(self, text):
+        path = os.path.join(self.tmp, "s.toml")
+        with open(path, "w") as f:
+            f.write(text)
+        return path
+
+    def test_refused_parameters_stop_at_their_line_naming_the_key(self):
+        cases = {
+            "negative samples": ("samples = -1", "samples", "must be >= 0"),
+            "nothing to do": ("samples = 0\ngreedy = false", "samples", "0 samples and greedy = false: nothing to do"),
+            "no workers": ("workers = 0", "workers", "must be >= 1"),
+            "no /tmp": ("max_tmp_mib = 0", "max_tmp_mib", "must be >= 1"),
+            "no match": ('categories = ["fim"]\ntasks = ["cmp_*"]', "tasks", "no task matches"),
+            "other version": ('benchmark_version = "benchmarks_v0"', "benchmark_version",
+                              "has 'benchmarks_v1', not 'benchmarks_v0'"),
+            "other contents": ('dataset_sha256 = "00"', "dataset_sha256", "not '00'"),
+        }
+        for case, (params, key, message) in cases.items():
+            with self.subTest(case=case):
+                text = self.HEAD + params + "\n"
+                line = 1 + [l.split(" =")[0] for l in text.splitlines()].index(key)
+                path = self.suite(text)
+                r = run("run", path, "--out", os.path.join(self.tmp, "out"))
+                self.assertEqual(r.returncode, 2, r.stdout[-2000:] + r.stderr[-2000:])
+                self.assertIn(f"{path}:{line}:", r.stderr)
+                self.assertIn(f"parameter '{key}': ", r.stderr)
+                self.assertIn(message, r.stderr)
+                self.assertFalse(os.path.exists(os.path.join(self.tmp, "out", "results.jsonl")))
+
+    def test_a_run_without_a_model_fails_alone(self):
+        path = self.suite('name = "no-model"\n[defaults]\nseeds = [1]\n'
+                          '[[run]]\nname = "no-model"\ntask = "rust_cargo"\n[run.params]\ntasks = ["cmp_cart_total"]\n'
+                          '[[run]]\nname = "fine"\ntask = "rust_cargo"\nmodel = "oracle"\n[run.params]\n'
+                          'tasks = ["cmp_cart_total"]\nsamples = 1\ngreedy = false\n')
+        out = os.path.join(self.tmp, "out")
+        r = run("run", path, "--out", out)
+        self.assertEqual(r.returncode, 1, r.stdout[-2000:] + r.stderr[-2000:])
+        recs = records(out)
+        errors = {x["run"]: x["error"] for x in recs if x["metric"] == "run_error"}
+        self.assertEqual(set(errors), {"no-model"})
+        self.assertIn("rust_cargo evaluates a code model", errors["no-model"])
+        self.assertEqual([x["value"] for x in recs if x["run"] == "fine" and x["metric"] == "pass@1"
+                          and x["condition"]["category"] == "all"], [1.0])
+
+
+class RecordLaws(unittest.TestCase):
+    """One run whose every outcome is known: of each task's 5 sampled outputs, numbers 0 and 3 are the
+    reference and the other three the unchanged prompt, and the greedy output is the unchanged prompt too.
+    Four tasks, two of them chosen by a `category/id` glob, judged by 8 workers."""
+
+    TASKS = ["cmp_cart_total", "cmp_credit_tier", "fim/fim_b*"]
+    SELECTED = {"cmp_cart_total": "completion", "cmp_credit_tier": "completion",
+                "fim_bracket_balance": "fim", "fim_build_order": "fim"}
+    SAMPLES = 5
+    PASSING = 2
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.mkdtemp(prefix="bem-rust-laws-")
+        suite = os.path.join(cls.tmp, "laws.toml")
+        with open(suite, "w") as f:
+            f.write(f'name = "laws"\n[[run]]\ntask = "rust_cargo"\nmodel = "command"\nseeds = [1]\n[run.params]\n'
+                    f'tasks = {json.dumps(cls.TASKS)}\nsamples = {cls.SAMPLES}\ngreedy = true\nworkers = 8\n'
+                    + command_model())
+        env = dict(os.environ, BEM_TEST_DATASET=DATASET, BEM_TEST_PASS_SAMPLES="0,3")
+        cls.out = os.path.join(cls.tmp, "out")
+        r = run("run", suite, "--out", cls.out, env=env)
+        cls.rc, cls.log = r.returncode, r.stdout[-2000:] + r.stderr[-2000:]
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp, ignore_errors=True)
+
+    def setUp(self):
+        self.assertEqual(self.rc, 0, self.log)
+        self.recs = records(self.out)
+        self.evs = evaluations(self.out, "command")
+
+    def record(self, category, metric):
+        found = [r for r in self.recs if r["metric"] == metric and r["condition"].get("category") == category]
+        self.assertEqual(len(found), 1, f"{metric} of {category}")
+        return found[0]
+
+    def groups(self):
+        """Each category of the run, and all, with its evaluations (sampled, greedy)."""
+        for g in ["all", "completion", "fim"]:
+            evs = [e for e in self.evs if g == "all" or e["category"] == g]
+            yield g, [e for e in evs if not e["greedy"]], [e for e in evs if e["greedy"]]
+
+    def test_the_globs_select_the_tasks_and_the_first_record_says_what_judged(self):
+        head = self.recs[0]
+        self.assertEqual(head["metric"], "tasks")
+        self.assertEqual(head["value"], len(self.SELECTED))
+        self.assertEqual(head["condition"]["workers"], len(self.SELECTED))  # no more workers than tasks
+        self.assertEqual({e["task"]: e["category"] for e in self.evs}, self.SELECTED)
+        self.assertEqual({r["condition"]["category"] for r in self.recs if "category" in r["condition"]},
+                         {"all", "completion", "fim"})
+
+    def test_pass_at_k_is_the_unbiased_estimate_and_needs_k_samples(self):
+        for g, sampled, _ in self.groups():
+            tasks = len(sampled) // self.SAMPLES
+            with self.subTest(category=g):
+                # 1 - C(n-c, k) / C(n, k) with n = 5, c = 2: k = 1 gives 2/5, k = 5 gives 1.
+                for metric, value in [("pass@1", 0.4), ("pass@5", 1.0)]:
+                    r = self.record(g, metric)
+                    self.assertAlmostEqual(r["value"], value, places=12)
+                    self.assertEqual((r["n"], r["n_unit"]), (tasks, "tasks"))
+                r = self.record(g, "pass@10_not_computed")
+                self.assertEqual(r["value"], self.SAMPLES)
+                self.assertEqual([r for r in self.recs if r["metric"] == "pass@10"], [])
+
+    def test_rates_and_counts_add_up_from_the_evaluations(self):
+        for g, sampled, greedy in self.groups():
+            tasks = len(greedy)
+            with self.subTest(category=g):
+                self.assertEqual(len(sampled), tasks * self.SAMPLES)
+                self.assertEqual(sum(e["passed"] for e in sampled), tasks * self.PASSING)
+                compiled = sum(e["compiled"] for e in sampled)
+                r = self.record(g, "compile_rate")
+                self.assertAlmostEqual(r["value"], compiled / len(sampled), places=12)
+                self.assertEqual(r["n"], len(sampled))
+                self.assertEqual(self.record(g, "greedy_pass@1")["value"], 0.0)
+                self.assertAlmostEqual(self.record(g, "greedy_compile_rate")["value"],
+                                       sum(e["compiled"] for e in greedy) / tasks, places=12)
+                self.assertEqual(self.record(g, "tests_executed")["value"],
+                                 sum(e["tests_passed"] + e["tests_failed"] for e in sampled))
+                verdicts = collections.Counter(e["verdict"] for e in sampled)
+                self.assertGreater(len(verdicts), 1)
+                for v, count in verdicts.items():
+                    r = self.record(g, "samples_" + v)
+                    self.assertEqual((r["value"], r["n"]), (count, len(sampled)))
+                self.assertEqual(sum(r["value"] for r in self.recs
+                                     if r["metric"].startswith("samples_") and r["condition"].get("category") == g
+                                     and r["metric"] != "samples_per_second"), len(sampled))
+
+    def test_borrow_check_failures_are_failed_builds(self):
+        for g, sampled, _ in self.groups():
+            with self.subTest(category=g):
+                r = self.record(g, "borrow_check_failures")
+                self.assertEqual(r["n"], len(sampled))
+                self.assertLessEqual(r["value"], sum(1 for e in sampled if e["error_codes"] and not e["compiled"]))
+
+    def test_rustc_errors_count_every_output_greedy_included(self):
+        codes = collections.Counter(c for e in self.evs for c in e["error_codes"])
+        counted = {r["metric"][len("rustc_error_"):]: r for r in self.recs if r["metric"].startswith("rustc_error_")}
+        self.assertEqual({c: r["value"] for c, r in counted.items()}, dict(codes))
+        for c, r in counted.items():
+            self.assertEqual((r["condition"]["rustc_error"], r["n"]), (c, len(self.evs)))
+
+    def test_timings_cover_the_outputs_they_describe(self):
+        outputs = len(self.evs)
+        compiled = sum(e["compiled"] for e in self.evs)
+        for metric, n in [("build_seconds", outputs), ("test_seconds", compiled),
+                          ("generation_seconds_per_sample", len(self.SELECTED))]:
+            with self.subTest(metric=metric):
+                p50, p95 = self.record("all", metric + "_p50"), self.record("all", metric + "_p95")
+                self.assertEqual((p50["n"], p95["n"]), (n, n))
+                self.assertLessEqual(p50["value"], p95["value"])
+                self.assertTrue(p50["timing"])
+        r = self.record("all", "samples_per_second")
+        self.assertEqual(r["n"], outputs)
+        self.assertGreater(r["value"], 0)
+        # A command model reports no token counts: no per-token latency is made up.
+        self.assertEqual([r for r in self.recs if r["metric"] == "generation_seconds_per_token"], [])
+
+    def test_artifacts_hold_every_output_with_its_sampling(self):
+        samples = artifact(self.out, "command", "samples.jsonl")
+        self.assertEqual(len(samples), len(self.SELECTED) * (self.SAMPLES + 1))
+        for task in self.SELECTED:
+            mine = [s for s in samples if s["task"] == task]
+            self.assertEqual(sorted(s["sample"] for s in mine if not s["greedy"]), list(range(self.SAMPLES)))
+            self.assertEqual({s["temperature"] for s in mine if not s["greedy"]}, {SAMPLED_TEMPERATURE})
+            self.assertEqual([s["temperature"] for s in mine if s["greedy"]], [0.0])
+            passed = sorted(e["sample"] for e in self.evs if e["task"] == task and e["passed"])
+            self.assertEqual(passed, [0, 3])
+
+
+class SandboxRefusal(unittest.TestCase):
+    """Where no sandbox can hide the dataset (here: the plugin and its sandbox helper lie inside the dataset
+    folder), model-generated code is refused unless the suite says `unsafe_unconfined = true`; the
+    reference answers (oracle) are trusted and run, and the record says they ran unconfined."""
+
+    def test_untrusted_code_needs_a_sandbox(self):
+        plugins = os.environ.get("BEM_PLUGIN_DIR")
+        if not plugins:
+            self.skipTest("BEM_PLUGIN_DIR not set")
+        with tempfile.TemporaryDirectory(prefix="bem-rust-refusal-") as tmp:
+            dataset = os.path.join(tmp, "benchmarks_v1")
+            shutil.copytree(DATASET, dataset)
+            inside = os.path.join(dataset, "plugins")
+            os.makedirs(inside)
+            for name in os.listdir(plugins):
+                if name in ("bem_rust_cargo.so", "bem-sandbox-exec"):
+                    shutil.copy2(os.path.join(plugins, name), inside)
+            suite = os.path.join(tmp, "s.toml")
+            text = 'name = "refusal"\n[defaults]\nseeds = [1]\n'
+            for name, model, extra in [("refused", "command", ""), ("allowed", "command", "unsafe_unconfined = true\n"),
+                                       ("trusted", "oracle", "")]:
+                text += (f'[[run]]\nname = "{name}"\ntask = "rust_cargo"\nmodel = "{model}"\n[run.params]\n'
+                         f'dataset = "{dataset}"\ntasks = ["cmp_cart_total"]\nsamples = 1\ngreedy = false\n{extra}')
+                if model == "command":
+                    text += command_model()
+            with open(suite, "w") as f:
+                f.write(text)
+            out = os.path.join(tmp, "out")
+            # Searched first, this copy of the plugin shadows the build's.
+            r = run("--plugin-path", inside, "run", suite, "--out", out, env=dict(os.environ, BEM_TEST_DATASET=DATASET))
+            self.assertEqual(r.returncode, 1, r.stdout[-2000:] + r.stderr[-2000:])
+            recs = records(out)
+        errors = {x["run"]: x["error"] for x in recs if x["metric"] == "run_error"}
+        self.assertEqual(set(errors), {"refused"})
+        self.assertIn("refusing to build and run model-generated code without a sandbox", errors["refused"])
+        self.assertIn("contains", errors["refused"])  # why: the folder to hide holds the helper
+        for name in ["allowed", "trusted"]:
+            with self.subTest(run=name):
+                mine = {x["metric"]: x for x in recs if x["run"] == name}
+                self.assertEqual(mine["pass@1"]["value"], 1.0)
+                self.assertTrue(mine["tasks"]["condition"]["sandbox"].startswith("none: the folder "))
+
+
+class GateAcrossMachines(unittest.TestCase):
+    """The regression gate pairs runs made on other machines and checkouts (another dataset path,
+    another worker count) and refuses runs on other dataset contents."""
+
+    TASKS = '["cmp_sum_of_even_squares", "fim_run_length_encode"]'
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.mkdtemp(prefix="bem-rust-gate-")
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp, ignore_errors=True)
+
+    def metrics(self, name, dataset, workers):
+        suite = os.path.join(self.tmp, name + ".toml")
+        with open(suite, "w") as f:
+            f.write(f'name = "{name}"\n[[run]]\ntask = "rust_cargo"\nmodel = "oracle"\nseeds = [1]\n[run.params]\n'
+                    f'dataset = "{dataset}"\nworkers = {workers}\ntasks = {self.TASKS}\nsamples = 1\n')
+        out = os.path.join(self.tmp, name)
+        r = run("run", suite, "--out", out)
+        self.assertEqual(r.returncode, 0, r.stdout[-2000:] + r.stderr[-2000:])
+        r = run("report", out, "--out", out + "-report")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        return out, os.path.join(out + "-report", "metrics.json")
+
+    def copy_dataset(self, where):
+        dest = os.path.join(self.tmp, where, "benchmarks_v1")
+        shutil.copytree(DATASET, dest)
+        return dest
+
+    def test_same_contents_pair_across_paths_and_workers_and_other_contents_are_refused(self):
+        out, base = self.metrics("base", DATASET, 1)
+        elsewhere = self.copy_dataset("elsewhere")
+        _, cur = self.metrics("cur", elsewhere, 2)
+        # The configuration names the dataset by contents, not by path or workers...
+        recs = records(out)
+        config = recs[0]["config"]["task"]
+        self.assertNotIn("dataset", config)
+        self.assertNotIn("workers", config)
+        self.assertEqual(config["benchmark_version"], "benchmarks_v1")
+        head = [r for r in recs if r["metric"] == "tasks"][0]["condition"]
+        self.assertEqual(config["dataset_sha256"], head["dataset_sha256"])
+        self.assertEqual((head["dataset"], head["workers"]), (DATASET, 1))  # ... which the condition records
+        for extra in ([], ["--across-models"]):
+            r = run("compare", base, cur, *extra)
+            self.assertEqual(r.returncode, 0, r.stdout[-3000:] + r.stderr)
+            self.assertNotIn("MISSING", r.stdout)
+            self.assertIn("rust_cargo / oracle / fim / pass@1", r.stdout)
+        # Other contents: one task's tests changed.
+        changed = self.copy_dataset("changed")
+        with open(os.path.join(changed, "fim", "fim_run_length_encode", "tests.rs"), "a") as f:
+            f.write("\n// changed\n")
+        _, other = self.metrics("other", changed, 2)
+        for extra in ([], ["--across-models"]):
+            r = run("compare", base, other, *extra)
+            self.assertEqual(r.returncode, 2, r.stdout[-3000:] + r.stderr)
+            self.assertIn("ran on different data", r.stderr)
+            self.assertIn("dataset_sha256", r.stderr)
+        # A suite can pin the contents it expects: a run on others stops at its configuration.
+        with open(os.path.join(self.tmp, "pinned.toml"), "w") as f:
+            f.write('name = "pinned"\n[[run]]\ntask = "rust_cargo"\nmodel = "oracle"\n[run.params]\n'
+                    f'dataset = "{changed}"\ntasks = {self.TASKS}\ndataset_sha256 = "{config["dataset_sha256"]}"\n')
+        r = run("run", os.path.join(self.tmp, "pinned.toml"), "--out", os.path.join(self.tmp, "pinned"))
+        self.assertNotEqual(r.returncode, 0)
+        self.assertIn("dataset_sha256", r.stdout + r.stderr)
+
+
+class ModelsEndToEnd(unittest.TestCase):
+    """The command and HTTP models through bem-bench, on a few tasks."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.mkdtemp(prefix="bem-rust-models-")
+        cls.server = subprocess.Popen([sys.executable, FAKE_MODEL_SERVER], stdout=subprocess.PIPE, text=True)
+        cls.base = "http://127.0.0.1:" + cls.server.stdout.readline().strip()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.kill()
+        cls.server.wait()
+        shutil.rmtree(cls.tmp, ignore_errors=True)
+
+    def run_suite(self, name, body, env=None):
+        suite = os.path.join(self.tmp, name + ".toml")
+        with open(suite, "w") as f:
+            f.write(f'name = "{name}"\n[[run]]\ntask = "rust_cargo"\nseeds = [1]\n' + body)
+        out = os.path.join(self.tmp, name)
+        r = run("run", suite, "--out", out, env=dict(os.environ, BEM_TEST_DATASET=DATASET, **(env or {})))
+        self.assertEqual(r.returncode, 0, r.stdout[-2000:] + r.stderr[-2000:])
+        return out
+
+    def requests(self):
+        import urllib.request
+        with urllib.request.urlopen(self.base + "/_requests") as f:
+            return json.load(f)["requests"]
+
+    def test_command_model_gets_the_documented_prompt(self):
+        out = self.run_suite("command", 'model = "command"\n[run.params]\ncategories = ["completion", "fim", "projects"]\n'
+                                        'tasks = ["*_r*"]\nsamples = 1\ngreedy = false\n' + command_model())
+        vals = {r["condition"]["category"]: r["value"] for r in records(out) if r["metric"] == "pass@1"}
+        self.assertEqual(set(vals), {"all", "completion", "fim", "projects"})
+        self.assertTrue(all(v == 1.0 for v in vals.values()), vals)
+
+    def test_a_failed_greedy_request_keeps_the_sampled_outputs(self):
+        out = self.run_suite("greedy-fails", 'model = "command"\n[run.params]\ntasks = ["cmp_sum_of_even_squares"]\n'
+                                             'samples = 1\ngreedy = true\n' + command_model(),
+                             env={"BEM_TEST_FAIL_GREEDY": "1"})
+        metrics = {r["metric"]: r["value"] for r in records(out) if r["condition"].get("category") == "all"}
+        self.assertEqual(metrics["generation_errors"], 1)
+        self.assertEqual(metrics["pass@1"], 1.0)  # the sampled answer, judged
+        self.assertEqual(metrics["greedy_pass@1"], 0.0)
+
+    def test_completions_model_sends_sampling_and_stores_outputs(self):
+        out = self.run_suite("completions",
+                             'model = "openai_completions"\n[run.params]\ntasks = ["cmp_sum_of_even_squares", "fim_run_length_encode"]\n'
+                             'samples = 3\ntemperature = 0.6\ngreedy = true\n'
+                             f'[run.model_params]\nbase_url = "{self.base}"\nserved_model = "echo"\nmax_tokens = 64\n')
+        sent = [q["body"] for q in self.requests() if q["path"] == "/v1/completions"]
+        sampled = [b for b in sent if b["n"] == 3]
+        greedy = [b for b in sent if b["n"] == 1]
+        self.assertEqual(len(sampled), 2)
+        self.assertEqual(len(greedy), 2)
+        for b in sampled:
+            self.assertEqual((b["temperature"], b["top_p"], b["max_tokens"], b["model"]), (0.6, 0.95, 64, "echo"))
+            self.assertIn("seed", b)
+        self.assertEqual({b["temperature"] for b in greedy}, {0.0})
+        self.assertTrue(any(b["prompt"].startswith("<fim_prefix>") for b in sent))
+        samples = artifact(out, "openai_completions", "samples.jsonl")
+        self.assertEqual(len(samples), 2 * (3 + 1))
+        self.assertTrue(all("|i=" in s["output"] for s in samples))  # the server's answers, verbatim
+        metrics = {r["metric"]: r for r in records(out) if r["condition"].get("category") == "all"}
+        self.assertEqual(metrics["pass@1"]["value"], 0.0)
+        # The server counts 7 tokens a choice: 3 sampled and 1 greedy for each of the 2 tasks.
+        per_token = metrics["generation_seconds_per_token"]
+        self.assertEqual((per_token["n"], per_token["n_unit"]), (2 * 7 * (3 + 1), "tokens"))
+        self.assertGreater(per_token["value"], 0.0)
+
+    def test_greedy_only_runs_have_greedy_records_and_their_tokens(self):
+        out = self.run_suite("greedy-only",
+                             'model = "openai_completions"\n[run.params]\ntasks = ["cmp_cart_total", "cmp_credit_tier"]\n'
+                             'samples = 0\ngreedy = true\n'
+                             f'[run.model_params]\nbase_url = "{self.base}"\nserved_model = "echo"\n')
+        metrics = {r["metric"]: r for r in records(out) if r["condition"].get("category") == "all"}
+        self.assertEqual(metrics["greedy_pass@1"]["value"], 0.0)
+        self.assertEqual(metrics["greedy_pass@1"]["n"], 2)
+        for absent in ["compile_rate", "pass@1", "pass@1_not_computed", "tests_executed"]:
+            self.assertNotIn(absent, metrics)
+        self.assertEqual(metrics["generation_seconds_per_token"]["n"], 2 * 7)
+
+    def test_failing_server_is_recorded_and_the_run_goes_on(self):
+        out = self.run_suite("failing",
+                             'model = "openai_chat"\n[run.params]\ntasks = ["cmp_sum_of_even_squares"]\nsamples = 1\n'
+                             f'[run.model_params]\nbase_url = "{self.base}/b/bad-request"\n')
+        metrics = {r["metric"]: r for r in records(out)}
+        self.assertEqual(metrics["generation_errors"]["value"], 1)
+        self.assertEqual(metrics["pass@1"]["value"], 0.0)
+        # The sample the server never gave counts as drawn and failed.
+        self.assertEqual((metrics["compile_rate"]["value"], metrics["compile_rate"]["n"]), (0.0, 1))
+        self.assertIn("HTTP 400", evaluations(out, "openai_chat")[-1]["generation_error"])
+
+
+if __name__ == "__main__":
+    reason = skip_reason()
+    if reason:
+        print("skipped:", reason)
+        sys.exit(77)
+    unittest.main()
