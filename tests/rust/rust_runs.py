@@ -4,6 +4,8 @@ import json
 import os
 import shutil
 import subprocess
+import sys
+import unittest
 
 BENCH = os.environ["BEM_BENCH"]
 ROOT = os.environ["BEM_SOURCE_ROOT"]
@@ -38,3 +40,12 @@ def artifact(out, model, name):
 
 def evaluations(out, model):
     return artifact(out, model, "evaluations.jsonl")
+
+
+def main():
+    """Run the calling script's tests, or exit 77 (skipped) without cargo or bubblewrap."""
+    reason = skip_reason()
+    if reason:
+        print("skipped:", reason)
+        sys.exit(77)
+    unittest.main(module="__main__")

@@ -13,10 +13,14 @@ import sys
 import tempfile
 import unittest
 
-from rust_runs import (DATASET, FAKE_MODEL_SERVER, ORACLE_COMMAND, artifact, evaluations, records, run,
-                       skip_reason)
+from rust_runs import DATASET, FAKE_MODEL_SERVER, ORACLE_COMMAND, artifact, evaluations, main, records, run
 
 SAMPLED_TEMPERATURE = 0.8  # the plugin's default
+
+
+def overall(out):
+    """The records of category `all` (and those without a category) by metric."""
+    return {r["metric"]: r for r in records(out) if r["condition"].get("category", "all") == "all"}
 
 
 def command_model():
@@ -346,6 +350,11 @@ class ModelsEndToEnd(unittest.TestCase):
         self.assertEqual(r.returncode, 0, r.stdout[-2000:] + r.stderr[-2000:])
         return out
 
+    def completions(self, name, tasks, sampling, model_params=""):
+        """A run of the openai_completions model on the fake server's echo answers."""
+        return self.run_suite(name, f'model = "openai_completions"\n[run.params]\ntasks = {json.dumps(tasks)}\n{sampling}'
+                                    f'[run.model_params]\nbase_url = "{self.base}"\nserved_model = "echo"\n{model_params}')
+
     def requests(self):
         import urllib.request
         with urllib.request.urlopen(self.base + "/_requests") as f:
@@ -362,16 +371,14 @@ class ModelsEndToEnd(unittest.TestCase):
         out = self.run_suite("greedy-fails", 'model = "command"\n[run.params]\ntasks = ["cmp_sum_of_even_squares"]\n'
                                              'samples = 1\ngreedy = true\n' + command_model(),
                              env={"BEM_TEST_FAIL_GREEDY": "1"})
-        metrics = {r["metric"]: r["value"] for r in records(out) if r["condition"].get("category") == "all"}
-        self.assertEqual(metrics["generation_errors"], 1)
-        self.assertEqual(metrics["pass@1"], 1.0)  # the sampled answer, judged
-        self.assertEqual(metrics["greedy_pass@1"], 0.0)
+        metrics = overall(out)
+        self.assertEqual(metrics["generation_errors"]["value"], 1)
+        self.assertEqual(metrics["pass@1"]["value"], 1.0)  # the sampled answer, judged
+        self.assertEqual(metrics["greedy_pass@1"]["value"], 0.0)
 
     def test_completions_model_sends_sampling_and_stores_outputs(self):
-        out = self.run_suite("completions",
-                             'model = "openai_completions"\n[run.params]\ntasks = ["cmp_sum_of_even_squares", "fim_run_length_encode"]\n'
-                             'samples = 3\ntemperature = 0.6\ngreedy = true\n'
-                             f'[run.model_params]\nbase_url = "{self.base}"\nserved_model = "echo"\nmax_tokens = 64\n')
+        out = self.completions("completions", ["cmp_sum_of_even_squares", "fim_run_length_encode"],
+                               "samples = 3\ntemperature = 0.6\ngreedy = true\n", "max_tokens = 64\n")
         sent = [q["body"] for q in self.requests() if q["path"] == "/v1/completions"]
         sampled = [b for b in sent if b["n"] == 3]
         greedy = [b for b in sent if b["n"] == 1]
@@ -385,7 +392,7 @@ class ModelsEndToEnd(unittest.TestCase):
         samples = artifact(out, "openai_completions", "samples.jsonl")
         self.assertEqual(len(samples), 2 * (3 + 1))
         self.assertTrue(all("|i=" in s["output"] for s in samples))  # the server's answers, verbatim
-        metrics = {r["metric"]: r for r in records(out) if r["condition"].get("category") == "all"}
+        metrics = overall(out)
         self.assertEqual(metrics["pass@1"]["value"], 0.0)
         # The server counts 7 tokens a choice: 3 sampled and 1 greedy for each of the 2 tasks.
         per_token = metrics["generation_seconds_per_token"]
@@ -393,11 +400,8 @@ class ModelsEndToEnd(unittest.TestCase):
         self.assertGreater(per_token["value"], 0.0)
 
     def test_greedy_only_runs_have_greedy_records_and_their_tokens(self):
-        out = self.run_suite("greedy-only",
-                             'model = "openai_completions"\n[run.params]\ntasks = ["cmp_cart_total", "cmp_credit_tier"]\n'
-                             'samples = 0\ngreedy = true\n'
-                             f'[run.model_params]\nbase_url = "{self.base}"\nserved_model = "echo"\n')
-        metrics = {r["metric"]: r for r in records(out) if r["condition"].get("category") == "all"}
+        metrics = overall(self.completions("greedy-only", ["cmp_cart_total", "cmp_credit_tier"],
+                                           "samples = 0\ngreedy = true\n"))
         self.assertEqual(metrics["greedy_pass@1"]["value"], 0.0)
         self.assertEqual(metrics["greedy_pass@1"]["n"], 2)
         for absent in ["compile_rate", "pass@1", "pass@1_not_computed", "tests_executed"]:
@@ -408,7 +412,7 @@ class ModelsEndToEnd(unittest.TestCase):
         out = self.run_suite("failing",
                              'model = "openai_chat"\n[run.params]\ntasks = ["cmp_sum_of_even_squares"]\nsamples = 1\n'
                              f'[run.model_params]\nbase_url = "{self.base}/b/bad-request"\n')
-        metrics = {r["metric"]: r for r in records(out)}
+        metrics = overall(out)
         self.assertEqual(metrics["generation_errors"]["value"], 1)
         self.assertEqual(metrics["pass@1"]["value"], 0.0)
         # The sample the server never gave counts as drawn and failed.
@@ -417,8 +421,4 @@ class ModelsEndToEnd(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    reason = skip_reason()
-    if reason:
-        print("skipped:", reason)
-        sys.exit(77)
-    unittest.main()
+    main()

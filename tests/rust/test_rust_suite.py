@@ -16,11 +16,10 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 import unittest
 
-from rust_runs import DATASET, ROOT, evaluations, records, run, skip_reason
+from rust_runs import DATASET, ROOT, evaluations, main, records, run
 
 SUITE = os.path.join(ROOT, "configs", "rust.toml")
 CATEGORIES = ["completion", "fim", "functions", "bugs", "refactor", "ownership", "projects", "stdlib"]
@@ -157,8 +156,4 @@ class RustSuite(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    reason = skip_reason()
-    if reason:
-        print("skipped:", reason)
-        sys.exit(77)
-    unittest.main()
+    main()
