@@ -22,6 +22,8 @@ CUSTOM = os.environ["BEM_CUSTOM_PLUGIN"]
 SOURCE = os.environ["BEM_SOURCE_ROOT"]
 
 FAMILIES = ["rtc", "txc", "fsm", "parity", "majority", "dyck1", "kv_retrieval"]
+# expert_eval's circuit representations (plugins/expert/plugin.cpp, known_reps).
+EXPERT_REPRESENTATIONS = ["gate_list", "compiled", "jit", "anf", "anf_jit", "robdd", "robdd_jit"]
 
 
 def bench(*args, env=None, cwd=None):
@@ -402,6 +404,43 @@ class Driver(unittest.TestCase):
         r = bench("run", os.path.join(self.tmp, "missing.toml"))
         self.assertEqual(r.returncode, 2)
         self.assertIn("missing.toml", r.stderr)
+
+    def test_microbenchmark_parameters_are_checked_at_their_key(self):
+        # Each suite's first run sets every checked parameter to the edge of what it allows and must be
+        # accepted; its second run breaks one rule, and the suite stops at that key's line.
+        edges = {
+            "route_query": 'N_nodes = [1, 2147483648]\nK_cand = [1, 256]\nH = 2\nrouters = ["multi_index", "exact"]\n',
+            "sat_check": "n = [5, 100000]\nratios = [1, 1000]\nmin_len = 5\nmax_len = 5\n",
+            "expert_eval": 'G = [64, 128, 256, 512]\nW = [64, 128, 256, 512]\n'
+                           f'representations = {json.dumps(EXPERT_REPRESENTATIONS)}\n',
+            "bitalu_throughput": "W = [64, 128, 256, 512, 1024]\n",
+        }
+        cases = [
+            ("route_query", "N_nodes = [0]", "N_nodes", "each must lie in [1, 2^31]"),
+            ("route_query", "N_nodes = [2147483649]", "N_nodes", "each must lie in [1, 2^31]"),
+            ("route_query", "K_cand = [0]", "K_cand", "each must lie in [1, 256]"),
+            ("route_query", "K_cand = [16, 257]", "K_cand", "each must lie in [1, 256]"),
+            ("route_query", "H = 1", "H", "must be 0 (chosen by N) or lie in [2, 8]"),
+            ("route_query", 'routers = ["exact", "faiss"]', "routers", 'each must be "multi_index" or "exact", got "faiss"'),
+            ("sat_check", "n = [0]", "n", "each n must be in 1..100000"),
+            ("sat_check", "n = [100001]", "n", "each n must be in 1..100000"),
+            ("sat_check", "ratios = [0]", "ratios", "each ratio m/n must be in 1..1000"),
+            ("sat_check", "ratios = [4, 1001]", "ratios", "each ratio m/n must be in 1..1000"),
+            ("sat_check", "min_len = 4\nmax_len = 3", "max_len", "must be at least min_len"),
+            ("sat_check", "max_len = 5\nn = [64, 4]", "max_len", "must not exceed the smallest n"),
+            ("expert_eval", "G = [64, 100]", "G", "each G must be one of 64, 128, 256, 512"),
+            ("expert_eval", "W = [1024]", "W", "each W must be one of 64, 128, 256, 512; got 1024"),
+            ("expert_eval", 'representations = ["bdd"]', "representations", 'unknown representation "bdd"'),
+            ("bitalu_throughput", "W = [32]", "W", "each W must be one of 64, 128, 256, 512, 1024; got 32"),
+            ("bitalu_throughput", "W = [2048]", "W", "each W must be one of 64, 128, 256, 512, 1024; got 2048"),
+            ("bitalu_throughput", 'ops = ["and", "nand"]', "ops", 'unknown op "nand"'),
+        ]
+        for task, bad, key, message in cases:
+            with self.subTest(task=task, params=bad):
+                text = (f'name = "x"\n[[run]]\ntask = "{task}"\n[run.params]\n{edges[task]}'
+                        f'[[run]]\ntask = "{task}"\n[run.params]\n{bad}\n')
+                line = max(i for i, l in enumerate(text.splitlines(), 1) if l.startswith(key + " ="))
+                self.assert_config_error(text, f"FILE:{line}:", f"benchmark '{task}': parameter '{key}': {message}")
 
     def test_missing_plugin_fails_only_its_runs(self):
         p = self.write("s.toml", """
