@@ -407,7 +407,9 @@ class Driver(unittest.TestCase):
 
     def test_microbenchmark_parameters_are_checked_at_their_key(self):
         # Each suite's first run sets every checked parameter to the edge of what it allows and must be
-        # accepted; its second run breaks one rule, and the suite stops at that key's line.
+        # accepted; its second run breaks one rule, and the suite stops at that key's line. A third run's
+        # unknown parameter stops it there should the rule be missed, so nothing (such as a router over
+        # 2^31 nodes) ever runs.
         edges = {
             "route_query": 'N_nodes = [1, 2147483648]\nK_cand = [1, 256]\nH = 2\nrouters = ["multi_index", "exact"]\n',
             "sat_check": "n = [5, 100000]\nratios = [1, 1000]\nmin_len = 5\nmax_len = 5\n",
@@ -438,7 +440,8 @@ class Driver(unittest.TestCase):
         for task, bad, key, message in cases:
             with self.subTest(task=task, params=bad):
                 text = (f'name = "x"\n[[run]]\ntask = "{task}"\n[run.params]\n{edges[task]}'
-                        f'[[run]]\ntask = "{task}"\n[run.params]\n{bad}\n')
+                        f'[[run]]\ntask = "{task}"\n[run.params]\n{bad}\n'
+                        f'[[run]]\ntask = "{task}"\n[run.params]\nno_such_parameter = 1\n')
                 line = max(i for i, l in enumerate(text.splitlines(), 1) if l.startswith(key + " ="))
                 self.assert_config_error(text, f"FILE:{line}:", f"benchmark '{task}': parameter '{key}': {message}")
 
