@@ -229,9 +229,8 @@ class SandboxRefusal(unittest.TestCase):
             shutil.copytree(DATASET, dataset)
             inside = os.path.join(dataset, "plugins")
             os.makedirs(inside)
-            for name in os.listdir(plugins):
-                if name in ("bem_rust_cargo.so", "bem-sandbox-exec"):
-                    shutil.copy2(os.path.join(plugins, name), inside)
+            for name in ("bem_rust_cargo.so", "bem-sandbox-exec"):
+                shutil.copy2(os.path.join(plugins, name), inside)
             suite = os.path.join(tmp, "s.toml")
             text = 'name = "refusal"\n[defaults]\nseeds = [1]\n'
             for name, model, extra in [("refused", "command", ""), ("allowed", "command", "unsafe_unconfined = true\n"),
