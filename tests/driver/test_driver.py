@@ -291,6 +291,26 @@ class Driver(unittest.TestCase):
                 self.assertGreaterEqual(m[f"recall@{j}"], m[f"recall@{j}_by_id"], (k, j))
             self.assertGreater(m["recall@1"], m["recall@1_by_id"], m)  # ties do occur here
 
+    def test_route_query_truth_queries_capped_at_queries(self):
+        # Q_truth (default 1000) above Q scores every query once, never past
+        # the queries drawn: the recall and rank records count Q of them.
+        p = self.write("r.toml", textwrap.dedent("""
+            name = "route"
+            [[run]]
+            task = "route_query"
+            [run.params]
+            N_nodes = [100]
+            queries = 40
+            K_cand = [4]
+        """))
+        out = os.path.join(self.tmp, "o")
+        r = bench("run", p, "--out", out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        scored = [x for x in records(out) if x["metric"].startswith(("recall@", "mean_rank"))]
+        self.assertEqual(len(scored), 7, scored)
+        for x in scored:
+            self.assertEqual((x["n"], x["n_unit"]), (40, "truth queries"), x)
+
     def test_sat_check_counts_add_up(self):
         # n = 20, m = 9n, a budget of 20 conflicts: SAT, UNSAT and undecided
         # instances in one cell. fraction_sat is over decided instances only;
