@@ -392,6 +392,8 @@ class rust_cargo_benchmark {
       const auto n_out = static_cast<std::int64_t>(all.size());
       outputs += n_out;
       gen_total += r.generation_seconds;
+      // A request returns all its outputs at once: a task's time per output
+      // is one value, so this figure's n counts tasks.
       if (n_out) gen_s.push_back(r.generation_seconds / static_cast<double>(n_out));
       if (r.tokens) tokens += *r.tokens;
       else tokens_known = false;
@@ -400,17 +402,18 @@ class rust_cargo_benchmark {
     for (const auto& [code, count] : codes)
       emit("all", {string_field("category", "all"), string_field("rustc_error", code)}, "rustc_error_" + code,
            static_cast<double>(count), "samples", better::none, false, outputs, "samples");
-    auto quantiles = [&](const std::string& metric, const std::vector<double>& xs, const std::string& unit) {
+    auto quantiles = [&](const std::string& metric, const std::vector<double>& xs, const std::string& unit,
+                         const std::string& n_unit = "samples") {
       if (xs.empty()) return;
       const auto n = static_cast<std::int64_t>(xs.size());
-      emit("all", all_cond, metric + "_p50", bem::metrics::quantile(xs, 0.5), unit, better::lower, true, n, "samples");
-      emit("all", all_cond, metric + "_p95", bem::metrics::quantile(xs, 0.95), unit, better::lower, true, n, "samples");
+      emit("all", all_cond, metric + "_p50", bem::metrics::quantile(xs, 0.5), unit, better::lower, true, n, n_unit);
+      emit("all", all_cond, metric + "_p95", bem::metrics::quantile(xs, 0.95), unit, better::lower, true, n, n_unit);
     };
     quantiles("build_seconds", build_s, "s");
     quantiles("test_seconds", test_s, "s");
     quantiles("build_peak_rss", build_rss, "MiB");
     quantiles("test_peak_rss", test_rss, "MiB");
-    quantiles("generation_seconds_per_sample", gen_s, "s");
+    quantiles("generation_seconds_per_sample", gen_s, "s", "tasks");
     if (tokens_known && tokens > 0)
       emit("all", all_cond, "generation_seconds_per_token", gen_total / static_cast<double>(tokens), "s",
            better::lower, true, tokens, "tokens");

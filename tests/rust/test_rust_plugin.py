@@ -190,11 +190,11 @@ class RecordLaws(unittest.TestCase):
     def test_timings_cover_the_outputs_they_describe(self):
         outputs = len(self.evs)
         compiled = sum(e["compiled"] for e in self.evs)
-        for metric, n in [("build_seconds", outputs), ("test_seconds", compiled),
-                          ("generation_seconds_per_sample", len(self.SELECTED))]:
+        for metric, n, unit in [("build_seconds", outputs, "samples"), ("test_seconds", compiled, "samples"),
+                                ("generation_seconds_per_sample", len(self.SELECTED), "tasks")]:
             with self.subTest(metric=metric):
                 p50, p95 = self.record("all", metric + "_p50"), self.record("all", metric + "_p95")
-                self.assertEqual((p50["n"], p95["n"]), (n, n))
+                self.assertEqual((p50["n"], p95["n"], p50["n_unit"]), (n, n, unit))
                 self.assertLessEqual(p50["value"], p95["value"])
                 self.assertTrue(p50["timing"])
         r = self.record("all", "samples_per_second")
@@ -397,6 +397,11 @@ class ModelsEndToEnd(unittest.TestCase):
         per_token = metrics["generation_seconds_per_token"]
         self.assertEqual((per_token["n"], per_token["n_unit"]), (2 * 7 * (3 + 1), "tokens"))
         self.assertGreater(per_token["value"], 0.0)
+        # Each task's time over its 4 outputs; the median of the 2 tasks is their
+        # mean, (t1 + t2) / 8, which is 7 tokens' worth of (t1 + t2) / 56.
+        per_sample = metrics["generation_seconds_per_sample_p50"]
+        self.assertEqual((per_sample["n"], per_sample["n_unit"]), (2, "tasks"))
+        self.assertAlmostEqual(per_sample["value"] / (7 * per_token["value"]), 1.0, places=9)
 
     def test_greedy_only_runs_have_greedy_records_and_their_tokens(self):
         metrics = overall(self.completions("greedy-only", ["cmp_cart_total", "cmp_credit_tier"],
