@@ -104,15 +104,16 @@ consteval bool assert_pluggable_benchmark() {
 
 /// Records that a size parameter is below what the specification asks for, so
 /// a short run (the quick suite's) is never mistaken for a conforming one:
-/// metric "<parameter, lower case>_below_spec" with the value used and a note.
+/// metric "<parameter, lower case>_below_spec" with the value used, in `unit`
+/// (what the parameter counts: "iterations", "queries", ...), and a note.
 inline void emit_below_spec(benchmark_sink& sink, const std::string& parameter, std::int64_t used,
-                            std::int64_t required, const std::string& section) {
+                            const std::string& unit, std::int64_t required, const std::string& section) {
   benchmark_record r;
   r.split = "all";
   r.value.metric = parameter + "_below_spec";
   for (char& c : r.value.metric) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   r.value.value = static_cast<double>(used);
-  r.value.unit = "iterations";
+  r.value.unit = unit;
   r.value.breakdown = {{"note", parameter + " is below the " + std::to_string(required) + " that " + section +
                                     " requires: a short run, not a conforming measurement"}};
   sink.emit(r);

@@ -34,7 +34,8 @@
 //                        or "cycles (measured, perf_event_open)")
 //   cycles_per_lane      cycles_per_batch / W
 //   batches_per_second   clock_frequency_hz / cycles_per_batch
-//   tsc_ticks_per_live_gate  TSC ticks per batch / live gates
+//   tsc_ticks_per_live_gate  TSC ticks per batch / live gates (steady_clock
+//                            nanoseconds where there is no TSC: the unit says)
 //   vector_bits          bits per vector instruction of the code that ran (as
 //                        compiled; the generated code's for jit rows)
 //   generated_ops        (jit rows) operations of the generated program
@@ -170,7 +171,7 @@ struct expert_eval {
     bem::cycle_counter counter;
     const std::string unit = counter.unit();
     const double clock_hz = counter.calibration().core_clock_hz;
-    if (l_loop_ < 1000000) bem::emit_below_spec(sink, "L_loop", l_loop_, 1000000, "BEM 2.3");
+    if (l_loop_ < 1000000) bem::emit_below_spec(sink, "L_loop", l_loop_, "batches", 1000000, "BEM 2.3");
     std::vector<std::uint64_t> shared(2, 0);
     for (const auto& rep : reps_)
       for (auto g64 : gates_)
@@ -287,31 +288,34 @@ struct expert_eval {
     if (gen.backend) r.condition.push_back(bem::tasks::string_field("backend", gen.backend));
     // Figures computed from cycles say how the cycles were obtained (the
     // method without its run-to-run figures, as in bitalu's records).
+    // n: the L_loop batches timed, or 1 for what describes the circuit or
+    // its one code generation.
     const auto put = [&](const char* metric, double value, std::string u, bem::metrics::better b, bool timing,
-                         bool from_cycles = false) {
-      r.value = bem::metrics::scalar_metric(metric, value, std::move(u), b, l_loop_, "batches");
+                         bool from_cycles = false, std::int64_t n = 0, const char* n_unit = "batches") {
+      r.value = bem::metrics::scalar_metric(metric, value, std::move(u), b, n != 0 ? n : l_loop_, n_unit);
       if (from_cycles) r.value.breakdown = {{"method", bem::cycle_counting_method(m.sample.measured)}};
       r.timing = timing;
       sink.emit(r);
     };
     using bem::metrics::better;
     put("checksum", static_cast<double>(m.checksum & 0xFFFFFFFFFFFFull), "low 48 bits of the SHARED checksum", better::none, false);
-    put("gates", static_cast<double>(gates), "gates", better::none, false);
-    put("live_gates", static_cast<double>(live), "gates", better::none, false);
+    put("gates", static_cast<double>(gates), "gates", better::none, false, false, 1, "circuits");
+    put("live_gates", static_cast<double>(live), "gates", better::none, false, false, 1, "circuits");
     const double per_batch = m.sample.cycles / static_cast<double>(l_loop_);
     put("cycles_per_batch", per_batch, unit, better::lower, true, true);
     put("cycles_per_lane", per_batch / static_cast<double>(w), unit, better::lower, true, true);
     put("batches_per_second", clock_hz / per_batch, "batches/s", better::higher, true, true);
     put("tsc_ticks_per_live_gate",
-        m.sample.tsc_ticks / static_cast<double>(l_loop_) / static_cast<double>(live ? live : 1), "TSC ticks",
+        m.sample.tsc_ticks / static_cast<double>(l_loop_) / static_cast<double>(live ? live : 1),
+        bem::tsc_is_hardware ? "TSC ticks" : "steady_clock nanoseconds (no TSC on this architecture)",
         better::lower, true);
     // The width of the vector instructions that ran (the code's, where W_hw
     // is the CPU's): the compiled lane words', or the generated code's.
     put("vector_bits", static_cast<double>(gen.vector_bits != 0 ? gen.vector_bits : bem::detail::lane_work_bits(w)),
-        "bits", better::none, false);
+        "bits", better::none, false, false, 1, "circuits");
     if (gen.backend) {
-      put("generated_ops", static_cast<double>(gen.ops), "operations", better::none, false);
-      put("generation_us", gen.us, "microseconds", better::lower, true);
+      put("generated_ops", static_cast<double>(gen.ops), "operations", better::none, false, false, 1, "circuits");
+      put("generation_us", gen.us, "microseconds", better::lower, true, false, 1, "code generations");
     }
   }
 

@@ -66,7 +66,7 @@ struct route_query_benchmark {
   void run(std::uint64_t seed, bem::benchmark_sink& sink) {
     bem::cycle_counter counter;
     const std::string cycle_unit = counter.unit();
-    if (queries_ < 100000) bem::emit_below_spec(sink, "queries", queries_, 100000, "BEM 2.2");
+    if (queries_ < 100000) bem::emit_below_spec(sink, "queries", queries_, "queries", 100000, "BEM 2.2");
     for (auto n : sizes_) {
       const auto ids = make_index(seed, static_cast<std::size_t>(n));
       const auto qs = make_queries(seed, ids);

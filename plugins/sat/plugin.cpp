@@ -68,7 +68,7 @@ struct sat_check_benchmark {
   void run(std::uint64_t seed, bem::benchmark_sink& sink) {
     bem::cycle_counter counter;
     const std::string cycles_unit = counter.unit();
-    if (instances_ < 10000) bem::emit_below_spec(sink, "instances", instances_, 10000, "BEM 2.4 (L_inst)");
+    if (instances_ < 10000) bem::emit_below_spec(sink, "instances", instances_, "instances", 10000, "BEM 2.4 (L_inst)");
     for (auto n64 : ns_) {
       for (auto ratio : ratios_) {
         const int n = static_cast<int>(n64);

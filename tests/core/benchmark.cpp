@@ -44,7 +44,7 @@ static_assert(!bem::microbenchmark<returns_a_value>);
 
 TEST_CASE("emit_below_spec: one record, lower-case metric, the value used and why it is short") {
   collecting_sink sink;
-  bem::emit_below_spec(sink, "L_loop", 20000, 10000000, "BEM 2.1");
+  bem::emit_below_spec(sink, "L_loop", 20000, "iterations", 10000000, "BEM 2.1");
   REQUIRE(sink.records.size() == 1);
   const auto& r = sink.records[0];
   CHECK(r.split == "all");

@@ -187,6 +187,12 @@ class Driver(unittest.TestCase):
                 by.setdefault((r["task"], r["split"]), {})[r["metric"]] = r
         below = {t for (t, split), m in by.items() if split == "all" and any(k.endswith("_below_spec") for k in m)}
         self.assertEqual(below, {"bitalu_throughput", "expert_eval", "route_query", "sat_check"})
+        # each in the unit of what its parameter counts
+        units = {(t, k): r["unit"] for (t, split), m in by.items() for k, r in m.items() if k.endswith("_below_spec")}
+        self.assertEqual(units, {("bitalu_throughput", "l_loop_below_spec"): "iterations",
+                                 ("expert_eval", "l_loop_below_spec"): "batches",
+                                 ("route_query", "queries_below_spec"): "queries",
+                                 ("sat_check", "instances_below_spec"): "instances"})
         rate = {"bitalu_throughput": ("ops_per_second", "cycles_per_op"),
                 "expert_eval": ("batches_per_second", "cycles_per_batch"),
                 "route_query": ("queries_per_second", "cycles_per_query")}
@@ -203,6 +209,9 @@ class Driver(unittest.TestCase):
                 w = m["checksum"]["condition"]["W"]
                 self.assertAlmostEqual(m["bits_per_second"]["value"] / m["ops_per_second"]["value"], w)
                 self.assertNotEqual(m["checksum"]["value"], 0, split)  # the popcount checksum was 0 for any seed
+                # ops: the quick suite's L_loop = 100000 in whole rounds of the U streams
+                streams = int(m["cycles_per_op"]["breakdown"]["streams"])
+                self.assertEqual(m["cycles_per_op"]["n"], 100000 // streams * streams, split)
                 bits = int(m["cycles_per_op"]["breakdown"]["vector_bits"])
                 self.assertIn(bits, (64, 128, 256, 512))
                 self.assertLessEqual(bits, w)
@@ -211,6 +220,15 @@ class Driver(unittest.TestCase):
                 self.assertAlmostEqual(m["cycles_per_lane"]["value"] * cond["W"], m["cycles_per_batch"]["value"])
                 self.assertIn(m["vector_bits"]["value"], (64, 128, 256, 512))
                 self.assertLessEqual(m["vector_bits"]["value"], cond["W"])
+                # timed figures stand on the L_loop batches; the circuit's own
+                # counts and its one code generation on one of each
+                self.assertEqual((m["cycles_per_batch"]["n"], m["cycles_per_batch"]["n_unit"]),
+                                 (m["checksum"]["n"], "batches"))
+                self.assertGreater(m["checksum"]["n"], 1)
+                for k, unit in [("gates", "circuits"), ("live_gates", "circuits"), ("vector_bits", "circuits"),
+                                ("generated_ops", "circuits"), ("generation_us", "code generations")]:
+                    if k in m:
+                        self.assertEqual((m[k]["n"], m[k]["n_unit"]), (1, unit), (split, k))
                 rep = cond["representation"]
                 if rep in ("gate_list", "compiled", "jit"):
                     self.assertEqual(m["live_gates"]["value"], cond["G"])  # every gate of the 2.3 circuits is live
