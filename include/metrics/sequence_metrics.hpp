@@ -70,8 +70,9 @@
 //                               length added; NaN at positions never scored.
 //                               series_axis "position". value = unweighted
 //                               mean of the series over the positions that
-//                               were scored; n = the number of such positions.
-//                               higher; no ci.
+//                               were scored; n = the number of such position
+//                               indices t (n_unit "position indices", not
+//                               scored positions). higher; no ci.
 //   cross_entropy               total bits / positions. lower.
 //                               n = positions; ci t over sequences.
 //   error_rate                  1 - per_position_accuracy (the 0/1 risk per
@@ -445,7 +446,7 @@ class sequence_evaluator {
   }
 
   metric_value accuracy_by_position() const {
-    metric_value m = base("accuracy_by_position", "fraction", better::higher, 0, "positions");
+    metric_value m = base("accuracy_by_position", "fraction", better::higher, 0, "position indices");
     m.series_axis = "position";
     m.series.assign(pos_scored_.size(), std::numeric_limits<double>::quiet_NaN());
     std::vector<double> scored_values;

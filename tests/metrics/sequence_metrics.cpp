@@ -331,6 +331,7 @@ TEST_CASE("binary_per_position: longer batches extend the position series") {
   CHECK(std::isnan(s.series[2]));  // never scored
   CHECK(s.series[3] == doctest::Approx(1.0));
   CHECK(s.n == 3);
+  CHECK(s.n_unit == "position indices");  // n counts indices t, not scored positions
   CHECK(s.value == doctest::Approx(2.5 / 3.0));
 }
 
