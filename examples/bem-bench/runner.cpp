@@ -358,9 +358,11 @@ void execute(const prepared_run& p, run_recorder& rec, bem::cycle_counter& count
         const double loss = model.learn(batch);
         seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         for (auto l : batch.lengths) tokens += l;
-        if (std::isfinite(loss)) {
-          loss_sum += loss * n;
-          loss_n += n;
+        // learn() gives the batch's mean per scored position: weigh it by them
+        const std::int64_t scored = batch.scored_positions();
+        if (std::isfinite(loss) && scored > 0) {
+          loss_sum += loss * static_cast<double>(scored);
+          loss_n += scored;
         }
       }
       ++epochs_run;
@@ -385,7 +387,7 @@ void execute(const prepared_run& p, run_recorder& rec, bem::cycle_counter& count
     const bool restore = keep_best && best_epoch > 0 && best_epoch < epochs_run;
     if (restore) model.restore_checkpoint();
     using bem::metrics::better;
-    rec.simple("train", "final_train_loss", last_loss, "loss per scored position", better::lower, false);
+    rec.simple("train", "final_train_loss", last_loss, "nats per scored position", better::lower, false);
     rec.simple("train", "tested_epoch", static_cast<double>(restore ? best_epoch : epochs_run), "epoch",
                better::none, false);
     rec.simple("train", "epochs_run", static_cast<double>(epochs_run), "epochs", better::none, false);

@@ -8,8 +8,9 @@
 //   `void set_learning(bool enabled)`
 //        learning on (training) or off (evaluation);
 //   `double learn(const tasks::sequence_batch& batch)`
-//        one learning step on a batch; returns the training loss of the batch
-//        (NaN when the model has no loss);
+//        one learning step on a batch; returns the batch's training loss as a
+//        mean per scored position, in nats (natural log: the records'
+//        `final_train_loss`), or NaN when the model has no loss;
 //   `void predict(const tasks::sequence_batch& batch, tasks::prediction& out)`
 //        logits for every position: `out` arrives sized by
 //        `prediction::reset_for(batch, spec)`;

@@ -18,6 +18,7 @@
 #include <bem/parameters.hpp>
 #include <bem/version.hpp>
 
+#include <algorithm>
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
@@ -116,6 +117,16 @@ struct sequence_batch {
   std::int32_t target(std::int32_t b, std::int32_t t) const noexcept { return targets[index(b, t)]; }
   std::uint8_t& scored(std::int32_t b, std::int32_t t) noexcept { return mask[index(b, t)]; }
   bool scored(std::int32_t b, std::int32_t t) const noexcept { return mask[index(b, t)] != 0; }
+
+  /// Positions that count: mask set and within the sequence's length.
+  std::int64_t scored_positions() const noexcept {
+    std::int64_t n = 0;
+    for (std::int32_t b = 0; b < batch_size; ++b) {
+      const std::int32_t len = std::min(lengths[static_cast<std::size_t>(b)], length);
+      for (std::int32_t t = 0; t < len; ++t) n += scored(b, t) ? 1 : 0;
+    }
+    return n;
+  }
 };
 
 /// A model's answer for a batch: `width` logits per position.

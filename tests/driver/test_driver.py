@@ -835,10 +835,14 @@ class Driver(unittest.TestCase):
             out = os.path.join(self.tmp, f"o{restore}")
             r = bench("--plugin-path", THROWING, "run", p, "--out", out)
             self.assertEqual(r.returncode, 0, r.stderr)
+            loss = [x for x in records(out) if x["metric"] == "final_train_loss"]
+            self.assertEqual([x["unit"] for x in loss], ["nats per scored position"])
             return {(x["split"], x["metric"]): x["value"] for x in records(out)}
         kept, last = run("true"), run("false")
         for m in (kept, last):
             self.assertEqual(m[("train", "epochs_run")], 3)
+            # the last epoch's loss: its one batch's, the model's third learn()
+            self.assertEqual(m[("train", "final_train_loss")], 3)
             self.assertEqual(m[("train", "epochs_to_converge")], 1)
         self.assertEqual(kept[("train", "tested_epoch")], 1)
         self.assertEqual(last[("train", "tested_epoch")], 3)

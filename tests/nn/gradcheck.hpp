@@ -59,7 +59,7 @@ double analytic(const bem::nn::network<double, Layer>& net, const std::vector<do
                 const bem::tasks::sequence_batch& b, bool classes) {
   typename bem::nn::network<double, Layer>::workspace w;
   g.assign(p.size(), 0.0);
-  const double scale = 1.0 / static_cast<double>(bem::nn::scored_positions(b));
+  const double scale = 1.0 / static_cast<double>(b.scored_positions());
   return bem::nn::batch_loss_grad(net, p.data(), g.data(), b, classes, 0, b.batch_size, scale, w) * scale;
 }
 
@@ -71,7 +71,7 @@ gradcheck_result gradcheck(const typename bem::nn::network<double, Layer>::confi
   net.table().initialise(p.data(), seed);
   const auto b = random_batch(B, T, c.vocab, c.out_width, classes, seed + 1);
   analytic(net, p, g, b, classes);
-  const double scale = 1.0 / static_cast<double>(bem::nn::scored_positions(b));
+  const double scale = 1.0 / static_cast<double>(b.scored_positions());
   typename bem::nn::network<double, Layer>::workspace w;
   auto loss = [&] {
     return bem::nn::batch_loss_grad(net, p.data(), static_cast<double*>(nullptr), b, classes, 0, B, scale, w) * scale;

@@ -110,7 +110,7 @@ TEST_CASE("scored_positions counts masked positions within each sequence's lengt
   for (int t : {1, 3, 5}) b.scored(0, t) = 1;        // 3 of 6
   for (int t : {0, 1, 2, 3, 5}) b.scored(1, t) = 1;  // 4: t = 5 is padding
   b.scored(2, 0) = 1;                                // 0: an empty sequence
-  CHECK(scored_positions(b) == 7);
+  CHECK(b.scored_positions() == 7);
 
   // The loss is their mean: with every parameter zero each logit is 0 and
   // each scored position costs ln 2, so the mean is ln 2 whatever the mask.
@@ -120,7 +120,7 @@ TEST_CASE("scored_positions counts masked positions within each sequence's lengt
   network<double, mlp_layer> net(c);
   std::vector<double> p(net.size(), 0.0), g(net.size(), 0.0);
   typename network<double, mlp_layer>::workspace w;
-  const double scale = 1.0 / static_cast<double>(scored_positions(b));
+  const double scale = 1.0 / static_cast<double>(b.scored_positions());
   CHECK(batch_loss_grad(net, p.data(), g.data(), b, false, 0, 3, scale, w) * scale == doctest::Approx(std::log(2.0)));
   // ... and the bias of the head gets the mean of sigmoid(0) - y = 1/2 - y
   // over those same positions (all targets are 0 here).

@@ -179,16 +179,6 @@ class network {
   std::vector<layer_type> layers_;
 };
 
-/// Scored positions of a batch: mask set and t < lengths[b].
-inline std::int64_t scored_positions(const tasks::sequence_batch& b) {
-  std::int64_t n = 0;
-  for (std::int32_t s = 0; s < b.batch_size; ++s) {
-    const std::int32_t len = std::min(b.lengths[static_cast<std::size_t>(s)], b.length);
-    for (std::int32_t t = 0; t < len; ++t) n += b.scored(s, t) ? 1 : 0;
-  }
-  return n;
-}
-
 /// Loss of sequence `s` from its logits (T x width); returns the SUM of the
 /// per-position losses (double) and, when dlogits is not null, writes
 /// scale * dLoss/dlogits (zero at unscored positions).

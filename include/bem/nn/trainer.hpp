@@ -146,7 +146,7 @@ class trainer {
 
   /// One AdamW step on the batch; returns the mean loss per scored position.
   double step(const tasks::sequence_batch& b, bool classes) {
-    const std::int64_t count = scored_positions(b);
+    const std::int64_t count = b.scored_positions();
     if (count == 0) return std::nan("");
     const float scale = 1.0f / static_cast<float>(count);
     std::vector<double> loss(static_cast<std::size_t>(threads_), 0.0);
