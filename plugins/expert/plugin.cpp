@@ -288,19 +288,24 @@ struct expert_eval {
     if (gen.backend) r.condition.push_back(bem::tasks::string_field("backend", gen.backend));
     // Figures computed from cycles say how the cycles were obtained (the
     // method without its run-to-run figures, as in bitalu's records).
-    // n: the L_loop batches timed, or 1 for what describes the circuit or
-    // its one code generation.
     const auto put = [&](const char* metric, double value, std::string u, bem::metrics::better b, bool timing,
-                         bool from_cycles = false, std::int64_t n = 0, const char* n_unit = "batches") {
-      r.value = bem::metrics::scalar_metric(metric, value, std::move(u), b, n != 0 ? n : l_loop_, n_unit);
+                         bool from_cycles = false) {
+      r.value = bem::metrics::scalar_metric(metric, value, std::move(u), b, l_loop_, "batches");
       if (from_cycles) r.value.breakdown = {{"method", bem::cycle_counting_method(m.sample.measured)}};
+      r.timing = timing;
+      sink.emit(r);
+    };
+    // What describes the circuit, or its one code generation, stands on one.
+    const auto put_one = [&](const char* metric, double value, std::string u, bem::metrics::better b, bool timing,
+                             const char* n_unit) {
+      r.value = bem::metrics::scalar_metric(metric, value, std::move(u), b, 1, n_unit);
       r.timing = timing;
       sink.emit(r);
     };
     using bem::metrics::better;
     put("checksum", static_cast<double>(m.checksum & 0xFFFFFFFFFFFFull), "low 48 bits of the SHARED checksum", better::none, false);
-    put("gates", static_cast<double>(gates), "gates", better::none, false, false, 1, "circuits");
-    put("live_gates", static_cast<double>(live), "gates", better::none, false, false, 1, "circuits");
+    put_one("gates", static_cast<double>(gates), "gates", better::none, false, "circuits");
+    put_one("live_gates", static_cast<double>(live), "gates", better::none, false, "circuits");
     const double per_batch = m.sample.cycles / static_cast<double>(l_loop_);
     put("cycles_per_batch", per_batch, unit, better::lower, true, true);
     put("cycles_per_lane", per_batch / static_cast<double>(w), unit, better::lower, true, true);
@@ -311,11 +316,12 @@ struct expert_eval {
         better::lower, true);
     // The width of the vector instructions that ran (the code's, where W_hw
     // is the CPU's): the compiled lane words', or the generated code's.
-    put("vector_bits", static_cast<double>(gen.vector_bits != 0 ? gen.vector_bits : bem::detail::lane_work_bits(w)),
-        "bits", better::none, false, false, 1, "circuits");
+    put_one("vector_bits",
+            static_cast<double>(gen.vector_bits != 0 ? gen.vector_bits : bem::detail::lane_work_bits(w)), "bits",
+            better::none, false, "circuits");
     if (gen.backend) {
-      put("generated_ops", static_cast<double>(gen.ops), "operations", better::none, false, false, 1, "circuits");
-      put("generation_us", gen.us, "microseconds", better::lower, true, false, 1, "code generations");
+      put_one("generated_ops", static_cast<double>(gen.ops), "operations", better::none, false, "circuits");
+      put_one("generation_us", gen.us, "microseconds", better::lower, true, "code generations");
     }
   }
 
