@@ -130,9 +130,10 @@ inline constexpr std::uint32_t fast_step_kind = 1;
 inline constexpr std::uint32_t mid_path_kind = 2;
 
 /// N >= 1 state bits and K >= N shared bits (REFERENCE.md §1: M_t has K >= N
-/// bits); W a multiple of 64 (lane_word<W>).
+/// bits); W a multiple of 64 (lane_word<W>), checked here so that another W
+/// names no machine instead of failing inside one.
 template <std::size_t N, std::size_t K, std::size_t W, class Policies = default_machine_policies>
-  requires(N >= 1 && K >= N)
+  requires(N >= 1 && K >= N && W >= 64 && W % 64 == 0)
 class machine {
   static_assert(detail::names_machine_policies<Policies>,
                 "bem::machine: Policies must name `circuit`, `router` and `sat_backend`");

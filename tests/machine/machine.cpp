@@ -436,17 +436,20 @@ TEST_CASE("a machine routes, selects, applies experts, learns from rewards and l
 }  // namespace docs_example
 
 namespace {
-template <std::size_t n, std::size_t k>
-concept machine_exists = requires { sizeof(bem::machine<n, k, 64>); };
+template <std::size_t n, std::size_t k, std::size_t w = 64>
+concept machine_exists = requires { sizeof(bem::machine<n, k, w>); };
 }  // namespace
 
-TEST_CASE("N >= 1 and K >= N: other sizes do not name a machine") {
+TEST_CASE("N >= 1, K >= N, W a multiple of 64: other sizes do not name a machine") {
   // REFERENCE.md §1: M_t has K >= N bits. N = 0 also indexed an empty
   // std::array (undefined behaviour) in every step.
   static_assert(machine_exists<1, 1>);
   static_assert(machine_exists<64, 256>);
   static_assert(!machine_exists<0, 64>);
   static_assert(!machine_exists<64, 63>);
+  static_assert(machine_exists<1, 1, 192>);
+  static_assert(!machine_exists<1, 1, 100>);
+  static_assert(!machine_exists<1, 1, 0>);
   bem::machine<1, 1, 64> tiny(bem::machine_config{});
   CHECK(tiny.step({0, 0, 0, 0}).empty());  // zero experts match: the state stays, the step is logged
   CHECK(tiny.log().size() == 1);
