@@ -166,6 +166,14 @@ class Driver(unittest.TestCase):
         queries = [r for r in recs if r["metric"] == "cycles_per_query" and r["model"] != "none"]
         self.assertEqual({r["task"] for r in queries}, {"parity", "majority", "kv_retrieval", "dyck1"})
         self.assertTrue(all(r["timing"] and r["unit"].startswith("cycles (") for r in queries))
+        # BEM 1.2: tokens_per_second = clock_frequency_hz / cycles_per_token
+        by_split = {}
+        for r in sequence_recs:
+            by_split.setdefault((r["task"], r["model"], r["seed"], r["split"]), {})[r["metric"]] = r["value"]
+        rates = [m for m in by_split.values() if "tokens_per_second" in m]
+        self.assertTrue(rates)
+        for m in rates:
+            self.assertAlmostEqual(m["tokens_per_second"] * m["cycles_per_token"] / clock_hz, 1.0, delta=1e-6, msg=m)
         # The short microbenchmarks ran too, with deterministic checksums.
         self.assertTrue(any(r["task"] == "bitalu_throughput" and r["metric"] == "checksum" for r in recs))
         self.check_microbenchmark_records(recs, clock_hz)
