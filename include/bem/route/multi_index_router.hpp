@@ -558,7 +558,9 @@ class multi_index_router {
   /// C_entry rule used when none is given: the smallest capacity at least
   /// twice the mean occupancy N / 2^B of the widest table whose bucket (header
   /// plus slots) fills whole cache lines: 31, 63, ... with H = 2 (16-bit
-  /// slots), 15, 31, ... otherwise. With Poisson occupancies spills stay rare.
+  /// slots), 15, 31, ... otherwise. With Poisson occupancies spills stay rare
+  /// in that table; one with a bit fewer (32 % H != 0) has twice the mean and
+  /// spills more (the occupancy records report it).
   static int suggested_capacity(std::size_t n, int tables) noexcept {
     const int bits = 32 / tables + (32 % tables ? 1 : 0);
     const double mean = static_cast<double>(n) / static_cast<double>(std::uint64_t{1} << bits);
