@@ -144,6 +144,10 @@ class kv_retrieval_task {
     n_values_ = static_cast<std::int32_t>(p.get_int_in("n_values", 64, 1, 1 << 16));
     missing_fraction_ = p.get_double_in("missing_fraction", 0.0, 0.0, 1.0);
     const std::int64_t K = pairs_;
+    // The defaults come from `pairs`: a K below 3 is that key's error.
+    if (K < 3 && !p.contains("test_pairs"))
+      throw parameter_error("pairs", "the default test_pairs [K, 2K] need K >= 3 (early, middle and late need one "
+                                     "pair each): set pairs >= 3 or list test_pairs, got " + std::to_string(K));
     for (auto k : p.get_int_list("test_pairs", {K, 2 * K})) {
       if (k < 3 || k > (1 << 20))
         throw parameter_error("test_pairs", "pair counts must lie in [3, 1048576] (early, middle and late need one "

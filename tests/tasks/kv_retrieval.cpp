@@ -221,7 +221,8 @@ TEST_CASE("bad kv_retrieval parameters are rejected with the key named") {
   throws({.test_pairs = {8, 8}}, "'test_pairs': lists 8 twice");
   throws({.pairs = 8, .n_keys = 15}, "'n_keys': must be at least the largest pair count 16");
   throws({.pairs = 8, .n_keys = 16, .missing = 0.1}, "'n_keys': must exceed");
-  throws({.pairs = 1}, "'test_pairs'");  // the default [1, 2] has no late third
+  // the default [1, 2] has no late third: the error names the key that was set
+  throws({.pairs = 1}, "'pairs': the default test_pairs [K, 2K] need K >= 3");
   bem::parameters q;
   q.set("n_keys", 12.5);
   CHECK_THROWS_WITH_AS(kv_retrieval_task{q}, doctest::Contains("'n_keys': expected an integer"), bem::parameter_error);
