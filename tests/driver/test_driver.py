@@ -268,26 +268,21 @@ class Driver(unittest.TestCase):
                 self.assertEqual("cycles_per_PROOF_CHECK" in m, m["unsat_count"]["value"] > 0)
         self.assertEqual(seen, set(rate))
 
+    def route_query_records(self, params):
+        """The records of one route_query run with these [run.params] lines."""
+        p = self.write("r.toml", 'name = "route"\n[[run]]\ntask = "route_query"\n[run.params]\n' + params)
+        out = os.path.join(self.tmp, "o")
+        r = bench("run", p, "--out", out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        return records(out)
+
     def route_query_values(self, extra_params=""):
         """route_query on 1000 stored identifiers, 3000 queries (300 with
         ground truth), K_cand 2 and 8, near-index draws of up to 2 flipped
         bits, plus extra_params (TOML lines): the values by split and metric."""
-        p = self.write("r.toml", textwrap.dedent("""
-            name = "route"
-            [[run]]
-            task = "route_query"
-            [run.params]
-            N_nodes = [1000]
-            queries = 3000
-            truth_queries = 300
-            K_cand = [2, 8]
-            max_flips = 2
-        """) + extra_params)
-        out = os.path.join(self.tmp, "o")
-        r = bench("run", p, "--out", out)
-        self.assertEqual(r.returncode, 0, r.stderr)
         by = {}
-        for x in records(out):
+        for x in self.route_query_records("N_nodes = [1000]\nqueries = 3000\ntruth_queries = 300\n"
+                                          "K_cand = [2, 8]\nmax_flips = 2\n" + extra_params):
             by.setdefault(x["split"], {})[x["metric"]] = x["value"]
         return by
 
@@ -320,19 +315,8 @@ class Driver(unittest.TestCase):
     def test_route_query_truth_queries_capped_at_queries(self):
         # Q_truth (default 1000) above Q scores every query once, never past
         # the queries drawn: the recall and rank records count Q of them.
-        p = self.write("r.toml", textwrap.dedent("""
-            name = "route"
-            [[run]]
-            task = "route_query"
-            [run.params]
-            N_nodes = [100]
-            queries = 40
-            K_cand = [4]
-        """))
-        out = os.path.join(self.tmp, "o")
-        r = bench("run", p, "--out", out)
-        self.assertEqual(r.returncode, 0, r.stderr)
-        scored = [x for x in records(out) if x["metric"].startswith(("recall@", "mean_rank"))]
+        recs = self.route_query_records("N_nodes = [100]\nqueries = 40\nK_cand = [4]\n")
+        scored = [x for x in recs if x["metric"].startswith(("recall@", "mean_rank"))]
         self.assertEqual(len(scored), 7, scored)
         for x in scored:
             self.assertEqual((x["n"], x["n_unit"]), (40, "truth queries"), x)
