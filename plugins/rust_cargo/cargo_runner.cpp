@@ -274,11 +274,13 @@ sample_outcome cargo_runner::evaluate(const std::map<std::string, std::string>& 
     fs::create_directories(rustc_info.parent_path());
     std::ofstream(rustc_info, std::ios::binary) << rustc_info_;
   }
-  // `cargo build --tests` compiles the crate with its tests once; `cargo
-  // test` then finds it fresh and only runs it (the public harness compiles
-  // twice: `cargo build` without the tests, then `cargo test` with them).
-  const auto build = run_confined(box_, {tc_.cargo, "build", "--offline", "--tests", "--message-format=json"},
-                                  dir.string(), env, limits_.build);
+  // The task's compile_command (`cargo build`: the library as itself) and the
+  // test harness in one cargo call: `--tests` alone would compile only the
+  // cfg(test) crate, so code that breaks the plain build would pass. `cargo
+  // test` then finds the harness fresh and only runs it.
+  const auto build = run_confined(
+      box_, {tc_.cargo, "build", "--offline", "--lib", "--tests", "--message-format=json"}, dir.string(), env,
+      limits_.build);
   o.build_seconds = build.seconds;
   o.build_peak_rss_kib = build.peak_rss_kib;
   if (rustc_info_.empty() && !build.timed_out && !build.output_flood && build.signal == 0)

@@ -7,7 +7,8 @@ BEM_TEST_FAIL_GREEDY set it fails every greedy request (temperature 0). With
 BEM_TEST_PASS_SAMPLES set (sample indices, and "greedy", comma-separated) only
 those outputs are the reference; every other one is what the identity model
 returns (an empty continuation or middle, the unchanged file), so a test knows
-how many outputs of each task pass."""
+how many outputs of each task pass. BEM_TEST_APPEND is appended to every
+answer."""
 import os
 import sys
 
@@ -35,3 +36,4 @@ elif splice == "fill-in-middle":
 else:
     assert original in prompt, "a rewrite prompt holds the file"
     sys.stdout.write(solution)
+sys.stdout.write(os.environ.get("BEM_TEST_APPEND", ""))

@@ -366,6 +366,18 @@ class ModelsEndToEnd(unittest.TestCase):
         self.assertEqual(set(vals), {"all", "completion", "fim", "projects"})
         self.assertTrue(all(v == 1.0 for v in vals.values()), vals)
 
+    def test_an_answer_that_breaks_the_plain_build_does_not_compile(self):
+        # The reference with an error only the task's `cargo build` (not the
+        # cfg(test) build) compiles: a compile error, not a pass.
+        out = self.run_suite("plain-build", 'model = "command"\n[run.params]\ntasks = ["bug_csv_trailing_field"]\n'
+                                            'samples = 1\ngreedy = false\n' + command_model(),
+                             env={"BEM_TEST_APPEND": '\n#[cfg(not(test))]\ncompile_error!("only outside the tests");\n'})
+        [ev] = evaluations(out, "command")
+        self.assertEqual((ev["verdict"], ev["compiled"]), ("compile_error", False), ev)
+        self.assertIn("only outside the tests", ev["first_error"])
+        metrics = overall(out)
+        self.assertEqual((metrics["compile_rate"]["value"], metrics["pass@1"]["value"]), (0.0, 0.0))
+
     def test_a_failed_greedy_request_keeps_the_sampled_outputs(self):
         out = self.run_suite("greedy-fails", 'model = "command"\n[run.params]\ntasks = ["cmp_sum_of_even_squares"]\n'
                                              'samples = 1\ngreedy = true\n' + command_model(),

@@ -4,7 +4,7 @@
 For each task folder given (or every task under a category or dataset folder)
 it checks the metadata and the splicing invariants, then assembles the crate
 twice, once with the reference answer and once with the unchanged prompt, and
-runs `cargo build --tests` plus `cargo test --lib`, unconfined: use it only on
+runs `cargo build --lib --tests` plus `cargo test --lib`, unconfined: use it only on
 tasks you wrote. The solution must pass with at least three tests executed;
 the prompt must fail. The authoritative check is the C++ runner's dataset
 validation test; this script exists so that task authors get an answer in
@@ -201,7 +201,7 @@ def assemble(dest, d, candidate, context, meta):
 def cargo_run(cargo, crate, target, expected):
     env = dict(os.environ, CARGO_INCREMENTAL="0", CARGO_PROFILE_DEV_DEBUG="0", CARGO_TARGET_DIR=target)
     t0 = time.monotonic()
-    b = subprocess.run([cargo, "build", "--offline", "--tests", "-q"], cwd=crate, env=env, capture_output=True,
+    b = subprocess.run([cargo, "build", "--offline", "--lib", "--tests", "-q"], cwd=crate, env=env, capture_output=True,
                        text=True, timeout=60)
     build_s = time.monotonic() - t0
     if b.returncode != 0:
