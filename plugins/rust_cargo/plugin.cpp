@@ -124,12 +124,18 @@ class rust_cargo_benchmark {
     // Read now so a malformed task fails the run's configuration, not its end.
     data_ = load_dataset(dataset_dir_, categories_);
     if (!task_patterns_.empty()) {
+      const auto matches = [](const std::string& g, const task& t) {
+        return fnmatch(g.c_str(), t.id.c_str(), 0) == 0 || fnmatch(g.c_str(), (t.category + "/" + t.id).c_str(), 0) == 0;
+      };
+      // Each glob must select something: a misspelt id would otherwise be
+      // dropped silently and the suite would run fewer tasks than it names.
+      for (const auto& g : task_patterns_)
+        if (std::none_of(data_.tasks.begin(), data_.tasks.end(), [&](const task& t) { return matches(g, t); }))
+          throw bem::parameter_error("tasks", "no task matches \"" + g + "\"" +
+                                                  (categories_.empty() ? "" : " in the selected categories"));
       std::erase_if(data_.tasks, [&](const task& t) {
-        return std::none_of(task_patterns_.begin(), task_patterns_.end(), [&](const std::string& g) {
-          return fnmatch(g.c_str(), t.id.c_str(), 0) == 0 || fnmatch(g.c_str(), (t.category + "/" + t.id).c_str(), 0) == 0;
-        });
+        return std::none_of(task_patterns_.begin(), task_patterns_.end(), [&](const std::string& g) { return matches(g, t); });
       });
-      if (data_.tasks.empty()) throw bem::parameter_error("tasks", "no task matches");
     }
     // The dataset in the configuration: its version and the SHA-256 of the
     // selected tasks' manifest, so results on different contents never pair
