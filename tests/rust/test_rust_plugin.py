@@ -135,6 +135,8 @@ class RecordLaws(unittest.TestCase):
         self.assertEqual(head["metric"], "tasks")
         self.assertEqual(head["value"], len(self.SELECTED))
         self.assertEqual(head["condition"]["workers"], len(self.SELECTED))  # no more workers than tasks
+        # a part of the published v1 is still v1 as published
+        self.assertIs(head["condition"]["dataset_is_pinned_v1"], True)
         self.assertEqual({e["task"]: e["category"] for e in self.evs}, self.SELECTED)
         self.assertEqual({r["condition"]["category"] for r in self.recs if "category" in r["condition"]},
                          {"all", "completion", "fim"})
