@@ -364,7 +364,7 @@ task load_task(const fs::path& dir) {
   if (scalar(meta, meta_path, "category") != t.category)
     field_error(meta_path, "category", "must equal the parent folder '" + t.category + "'");
   t.difficulty = scalar(meta, meta_path, "difficulty");
-  if (t.difficulty != "easy" && t.difficulty != "medium" && t.difficulty != "hard")
+  if (std::find(difficulty_names().begin(), difficulty_names().end(), t.difficulty) == difficulty_names().end())
     field_error(meta_path, "difficulty", "must be easy, medium or hard");
   try {
     t.expected_runtime_s = std::stod(scalar(meta, meta_path, "expected_runtime_s"));

@@ -22,6 +22,12 @@ inline const std::vector<std::string>& category_names() {
   return names;
 }
 
+/// A task's `difficulty`, in order.
+inline const std::vector<std::string>& difficulty_names() {
+  static const std::vector<std::string> names = {"easy", "medium", "hard"};
+  return names;
+}
+
 /// How the model's output is spliced into the crate, by category.
 enum class splice_kind {
   continuation,    ///< completion, functions, stdlib: prompt + output

@@ -99,6 +99,10 @@ class rust_cargo_benchmark {
     }
     categories_ = p.get_string_list("categories", {});
     task_patterns_ = p.get_string_list("tasks", {});
+    difficulties_ = p.get_string_list("difficulties", {});
+    for (const auto& d : difficulties_)
+      if (std::find(difficulty_names().begin(), difficulty_names().end(), d) == difficulty_names().end())
+        throw bem::parameter_error("difficulties", "each must be easy, medium or hard, got \"" + d + "\"");
     samples_ = static_cast<int>(p.get_int("samples", 10));
     greedy_ = p.get_bool("greedy", true);
     request_.temperature = p.get_double("temperature", 0.8);
@@ -140,6 +144,12 @@ class rust_cargo_benchmark {
       std::erase_if(data_.tasks, [&](const task& t) {
         return std::none_of(task_patterns_.begin(), task_patterns_.end(), [&](const std::string& g) { return matches(g, t); });
       });
+    }
+    if (!difficulties_.empty()) {
+      std::erase_if(data_.tasks, [&](const task& t) {
+        return std::find(difficulties_.begin(), difficulties_.end(), t.difficulty) == difficulties_.end();
+      });
+      if (data_.tasks.empty()) throw bem::parameter_error("difficulties", "no selected task has these difficulties");
     }
     // The dataset in the configuration: its version and the SHA-256 of the
     // selected tasks' manifest, so results on different contents never pair
@@ -314,15 +324,28 @@ class rust_cargo_benchmark {
          "tasks", static_cast<double>(data_.tasks.size()), "tasks", better::none, false,
          static_cast<std::int64_t>(data_.tasks.size()), "tasks");
 
-    std::vector<std::string> groups = {"all"};
-    for (const auto& c : category_names())
-      if (std::any_of(data_.tasks.begin(), data_.tasks.end(), [&](const task& t) { return t.category == c; }))
-        groups.push_back(c);
-    for (const auto& g : groups) {
+    const std::vector<bem::tasks::condition_field> all_cond = {string_field("category", "all")};
+    // The same records for all tasks, each category and each difficulty run
+    // (the spec's section 19 reports by metadata): split "all", the category,
+    // or "difficulty=hard".
+    struct task_group {
+      std::string split;
+      std::vector<bem::tasks::condition_field> cond;
       std::vector<std::size_t> idx;
+    };
+    std::vector<task_group> groups;
+    const auto add_group = [&](std::string split, std::vector<bem::tasks::condition_field> cond, auto&& member) {
+      task_group g{std::move(split), std::move(cond), {}};
       for (std::size_t i = 0; i < data_.tasks.size(); ++i)
-        if (g == "all" || data_.tasks[i].category == g) idx.push_back(i);
-      const std::vector<bem::tasks::condition_field> cond = {string_field("category", g)};
+        if (member(data_.tasks[i])) g.idx.push_back(i);
+      if (!g.idx.empty()) groups.push_back(std::move(g));
+    };
+    add_group("all", all_cond, [](const task&) { return true; });
+    for (const auto& c : category_names())
+      add_group(c, {string_field("category", c)}, [&](const task& t) { return t.category == c; });
+    for (const auto& d : difficulty_names())
+      add_group("difficulty=" + d, {string_field("difficulty", d)}, [&](const task& t) { return t.difficulty == d; });
+    for (const auto& [g, cond, idx] : groups) {
       const auto T = static_cast<std::int64_t>(idx.size());
       std::int64_t samples = 0, compiled = 0, tests = 0, borrow = 0, gen_errors = 0;
       std::map<std::string, std::int64_t> verdicts;
@@ -407,7 +430,6 @@ class rust_cargo_benchmark {
       if (r.tokens) tokens += *r.tokens;
       else tokens_known = false;
     }
-    const std::vector<bem::tasks::condition_field> all_cond = {string_field("category", "all")};
     for (const auto& [code, count] : codes)
       emit("all", {string_field("category", "all"), string_field("rustc_error", code)}, "rustc_error_" + code,
            static_cast<double>(count), "samples", better::none, false, outputs, "samples");
@@ -433,7 +455,7 @@ class rust_cargo_benchmark {
   }
 
   std::string dataset_dir_, manifest_hash_;
-  std::vector<std::string> categories_, task_patterns_;
+  std::vector<std::string> categories_, task_patterns_, difficulties_;
   int samples_ = 10;
   bool greedy_ = true;
   sample_request request_;

@@ -7,6 +7,7 @@ test_rust_suite.py's.
 import collections
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -19,8 +20,14 @@ SAMPLED_TEMPERATURE = 0.8  # the plugin's default
 
 
 def overall(out):
-    """The records of category `all` (and those without a category) by metric."""
-    return {r["metric"]: r for r in records(out) if r["condition"].get("category", "all") == "all"}
+    """The records over all tasks (category `all`, or none and no difficulty) by metric."""
+    return {r["metric"]: r for r in records(out)
+            if r["condition"].get("category", "all") == "all" and "difficulty" not in r["condition"]}
+
+
+def difficulty(category, task):
+    with open(os.path.join(DATASET, category, task, "metadata.yaml")) as f:
+        return re.search(r"^difficulty: (\w+)$", f.read(), re.M).group(1)
 
 
 def command_model():
@@ -57,6 +64,10 @@ class Parameters(unittest.TestCase):
             "other version": ('benchmark_version = "benchmarks_v0"', "benchmark_version",
                               "has 'benchmarks_v1', not 'benchmarks_v0'"),
             "other contents": ('dataset_sha256 = "00"', "dataset_sha256", "not '00'"),
+            "unknown difficulty": ('difficulties = ["hard", "extreme"]', "difficulties",
+                                   'each must be easy, medium or hard, got "extreme"'),
+            "no task of that difficulty": ('tasks = ["cmp_cart_total"]\ndifficulties = ["hard"]', "difficulties",
+                                           "no selected task has these difficulties"),
         }
         for case, (params, key, message) in cases.items():
             with self.subTest(case=case):
@@ -69,6 +80,15 @@ class Parameters(unittest.TestCase):
                 self.assertIn(f"parameter '{key}': ", r.stderr)
                 self.assertIn(message, r.stderr)
                 self.assertFalse(os.path.exists(os.path.join(self.tmp, "out", "results.jsonl")))
+
+    def test_difficulties_select_the_tasks_of_those_difficulties(self):
+        out = os.path.join(self.tmp, "out")
+        r = run("run", self.suite(self.HEAD + 'tasks = ["cmp_cart_total", "fim_build_order"]\ndifficulties = ["hard"]\n'
+                                              'samples = 1\ngreedy = false\n'), "--out", out)
+        self.assertEqual(r.returncode, 0, r.stdout[-2000:] + r.stderr[-2000:])
+        self.assertEqual([e["task"] for e in evaluations(out, "oracle")], ["fim_build_order"])
+        self.assertEqual({x["split"] for x in records(out) if x["metric"] == "pass@1"},
+                         {"all", "fim", "difficulty=hard"})
 
     def test_a_run_without_a_model_fails_alone(self):
         path = self.suite('name = "no-model"\n[defaults]\nseeds = [1]\n'
@@ -83,7 +103,7 @@ class Parameters(unittest.TestCase):
         self.assertEqual(set(errors), {"no-model"})
         self.assertIn("rust_cargo evaluates a code model", errors["no-model"])
         self.assertEqual([x["value"] for x in recs if x["run"] == "fine" and x["metric"] == "pass@1"
-                          and x["condition"]["category"] == "all"], [1.0])
+                          and x["condition"].get("category") == "all"], [1.0])
 
 
 class RecordLaws(unittest.TestCase):
@@ -140,6 +160,23 @@ class RecordLaws(unittest.TestCase):
         self.assertEqual({e["task"]: e["category"] for e in self.evs}, self.SELECTED)
         self.assertEqual({r["condition"]["category"] for r in self.recs if "category" in r["condition"]},
                          {"all", "completion", "fim"})
+
+    def test_each_difficulty_run_has_the_records_of_its_tasks(self):
+        # spec section 19: metadata is for filtering and reporting
+        tasks = {}
+        for t, c in self.SELECTED.items():
+            tasks.setdefault(difficulty(c, t), []).append(t)
+        self.assertEqual(sorted(tasks), ["easy", "hard", "medium"])  # the selection spans all three
+        for d, ts in tasks.items():
+            with self.subTest(difficulty=d):
+                by = {r["metric"]: r for r in self.recs if r["condition"].get("difficulty") == d}
+                self.assertEqual({r["split"] for r in by.values()}, {"difficulty=" + d})
+                self.assertEqual(by["pass@1"]["n"], len(ts))
+                self.assertAlmostEqual(by["pass@1"]["value"], self.PASSING / self.SAMPLES)
+                self.assertEqual(by["compile_rate"]["n"], len(ts) * self.SAMPLES)
+                self.assertEqual((by["greedy_pass@1"]["n"], by["greedy_pass@1"]["value"]), (len(ts), 0.0))
+                samples = [e for e in self.evs if e["task"] in ts and not e["greedy"]]
+                self.assertEqual(by["samples_passed"]["value"], sum(e["passed"] for e in samples))
 
     def test_pass_at_k_is_the_unbiased_estimate_and_needs_k_samples(self):
         for g, sampled, _ in self.groups():
@@ -367,7 +404,8 @@ class ModelsEndToEnd(unittest.TestCase):
     def test_command_model_gets_the_documented_prompt(self):
         out = self.run_suite("command", 'model = "command"\n[run.params]\ncategories = ["completion", "fim", "projects"]\n'
                                         'tasks = ["*_r*"]\nsamples = 1\ngreedy = false\n' + command_model())
-        vals = {r["condition"]["category"]: r["value"] for r in records(out) if r["metric"] == "pass@1"}
+        vals = {r["condition"]["category"]: r["value"] for r in records(out)
+                if r["metric"] == "pass@1" and "category" in r["condition"]}
         self.assertEqual(set(vals), {"all", "completion", "fim", "projects"})
         self.assertTrue(all(v == 1.0 for v in vals.values()), vals)
 
