@@ -100,9 +100,17 @@ class rust_cargo_benchmark {
     categories_ = p.get_string_list("categories", {});
     task_patterns_ = p.get_string_list("tasks", {});
     difficulties_ = p.get_string_list("difficulties", {});
-    for (const auto& d : difficulties_)
-      if (std::find(difficulty_names().begin(), difficulty_names().end(), d) == difficulty_names().end())
-        throw bem::parameter_error("difficulties", "each must be easy, medium or hard, got \"" + d + "\"");
+    const auto check_names = [](const char* key, const std::vector<std::string>& given,
+                                const std::vector<std::string>& known) {
+      std::string listed;
+      for (std::size_t i = 0; i < known.size(); ++i)
+        listed += (i == 0 ? "" : i + 1 == known.size() ? " or " : ", ") + known[i];
+      for (const auto& v : given)
+        if (std::find(known.begin(), known.end(), v) == known.end())
+          throw bem::parameter_error(key, "each must be " + listed + ", got \"" + v + "\"");
+    };
+    check_names("categories", categories_, category_names());
+    check_names("difficulties", difficulties_, difficulty_names());
     samples_ = static_cast<int>(p.get_int("samples", 10));
     greedy_ = p.get_bool("greedy", true);
     request_.temperature = p.get_double("temperature", 0.8);
@@ -126,11 +134,14 @@ class rust_cargo_benchmark {
     if (workers_ < 1) throw bem::parameter_error("workers", "must be >= 1");
     if (tmp == 0) throw bem::parameter_error("max_tmp_mib", "must be >= 1");
     // Read now so a malformed task fails the run's configuration, not its end.
-    data_ = load_dataset(dataset_dir_, {});
-    // Pinned says the folder holds v1 as published, whatever part of it runs
-    // (dataset_sha256 names the part).
+    // The whole folder, read once: pinned says it holds v1 as published,
+    // whatever part of it runs (dataset_sha256 names the part).
+    data_ = load_dataset(dataset_dir_);
     pinned_v1_ = data_.version == "benchmarks_v1" && data_.manifest_hash() == benchmarks_v1_manifest_sha256;
-    if (!categories_.empty()) data_ = load_dataset(dataset_dir_, categories_);
+    if (!categories_.empty())
+      std::erase_if(data_.tasks, [&](const task& t) {
+        return std::find(categories_.begin(), categories_.end(), t.category) == categories_.end();
+      });
     if (!task_patterns_.empty()) {
       const auto matches = [](const std::string& g, const task& t) {
         return fnmatch(g.c_str(), t.id.c_str(), 0) == 0 || fnmatch(g.c_str(), (t.category + "/" + t.id).c_str(), 0) == 0;

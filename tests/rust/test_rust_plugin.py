@@ -64,6 +64,9 @@ class Parameters(unittest.TestCase):
             "other version": ('benchmark_version = "benchmarks_v0"', "benchmark_version",
                               "has 'benchmarks_v1', not 'benchmarks_v0'"),
             "other contents": ('dataset_sha256 = "00"', "dataset_sha256", "not '00'"),
+            "unknown category": ('categories = ["fim", "poetry"]', "categories",
+                                 'each must be completion, fim, functions, bugs, refactor, ownership, projects or '
+                                 'stdlib, got "poetry"'),
             "unknown difficulty": ('difficulties = ["hard", "extreme"]', "difficulties",
                                    'each must be easy, medium or hard, got "extreme"'),
             "no task of that difficulty": ('tasks = ["cmp_cart_total"]\ndifficulties = ["hard"]', "difficulties",
