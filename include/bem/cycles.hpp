@@ -23,6 +23,7 @@
 #include <bem/version.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <chrono>
 #include <cmath>
@@ -32,8 +33,10 @@
 #include <fstream>
 #include <limits>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include <ctime>
 
@@ -70,6 +73,7 @@
 #if __has_include(<linux/perf_event.h>)
 #define BEM_DETAIL_HAVE_PERF 1
 #include <linux/perf_event.h>
+#include <dirent.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -421,19 +425,65 @@ struct perf_group_read {
   bool ok = false;
 };
 
-/// Cycles and instructions counted between two group reads. Where the kernel
-/// multiplexed the counters, the counts cover only time_running of
-/// time_enabled and are scaled up by their ratio (as perf stat does). NaN
-/// when either read failed or the counters never ran in the interval: then
+/// Cycles and instructions counted between two reads of each group, one
+/// group per core PMU (detail::core_pmu_types): the groups' counts are
+/// summed. Where the kernel multiplexed the counters, the groups ran for
+/// only part of time_enabled and the sum is scaled up by time_enabled over
+/// their summed time_running (as perf stat does). On a hybrid CPU each
+/// group runs only while the thread is on its kind of core, so without
+/// multiplexing the running times add up to the enabled time and nothing is
+/// scaled. NaN when a read failed or no group ran in the interval: then
 /// nothing was counted, and 0 would pass for a measurement.
-inline std::pair<double, double> counted_interval(const perf_group_read& a, const perf_group_read& b) noexcept {
+inline std::pair<double, double> counted_interval(std::span<const perf_group_read> a,
+                                                  std::span<const perf_group_read> b) noexcept {
   constexpr double none = std::numeric_limits<double>::quiet_NaN();
-  if (!a.ok || !b.ok || b.running <= a.running) return {none, none};
-  const double enabled = static_cast<double>(b.enabled - a.enabled);
-  const double running = static_cast<double>(b.running - a.running);
+  if (a.empty() || a.size() != b.size()) return {none, none};
+  double cycles = 0, instructions = 0, enabled = 0, running = 0;
+  for (std::size_t g = 0; g < a.size(); ++g) {
+    if (!a[g].ok || !b[g].ok) return {none, none};
+    cycles += static_cast<double>(b[g].cycles - a[g].cycles);
+    instructions += static_cast<double>(b[g].instructions - a[g].instructions);
+    // Every group is enabled for the whole interval: the same time, up to
+    // the few nanoseconds between their reads.
+    enabled = std::max(enabled, static_cast<double>(b[g].enabled - a[g].enabled));
+    if (b[g].running > a[g].running) running += static_cast<double>(b[g].running - a[g].running);
+  }
+  if (running <= 0) return {none, none};
   const double scale = running < enabled ? enabled / running : 1.0;
-  return {static_cast<double>(b.cycles - a.cycles) * scale,
-          static_cast<double>(b.instructions - a.instructions) * scale};
+  return {cycles * scale, instructions * scale};
+}
+
+/// One group's interval (a CPU with one core PMU).
+inline std::pair<double, double> counted_interval(const perf_group_read& a, const perf_group_read& b) noexcept {
+  return counted_interval(std::span<const perf_group_read>(&a, 1), std::span<const perf_group_read>(&b, 1));
+}
+
+/// The perf event types of the core PMUs, where the CPU has several: a
+/// hybrid CPU lists one event source per kind of core under `devices`
+/// (Intel since Alder Lake: cpu_core and cpu_atom, each with a `type`
+/// file), and a plain cycles event opened there counts only on the cores of
+/// one of them, so a thread that moves to the other kind would lose its
+/// cycles. Empty where there is one core PMU (named "cpu", or none at all):
+/// then the plain PERF_TYPE_HARDWARE event counts on every core. Sorted;
+/// entries whose `type` is not a number are skipped.
+inline std::vector<std::uint32_t> core_pmu_types(const char* devices = "/sys/bus/event_source/devices") {
+  std::vector<std::uint32_t> types;
+#if BEM_DETAIL_HAVE_PERF
+  DIR* dir = ::opendir(devices);
+  if (dir == nullptr) return types;
+  while (const dirent* e = ::readdir(dir)) {
+    const std::string name = e->d_name;
+    if (name.rfind("cpu_", 0) != 0) continue;
+    std::ifstream f(std::string(devices) + "/" + name + "/type");
+    unsigned long type = 0;
+    if (f >> type && type <= 0xFFFFFFFFul) types.push_back(static_cast<std::uint32_t>(type));
+  }
+  ::closedir(dir);
+  std::sort(types.begin(), types.end());
+#else
+  (void)devices;
+#endif
+  return types;
 }
 
 }  // namespace detail
@@ -453,13 +503,20 @@ struct cycle_sample {
 /// Counts core cycles of an interval: start(), the work, stop().
 ///
 /// The constructor tries perf_event_open for CPU cycles and retired
-/// instructions of the calling thread, user space only. If that works,
-/// `measured()` is true and method() is "measured (perf_event_open)"; the
-/// counters then belong to the constructing thread, so start and stop it on
-/// that thread. Otherwise cycles are TSC ticks / TSC ticks per core cycle, and
-/// start()/stop() make no system call (two fenced TSC reads).
+/// instructions of the calling thread, user space only: one group (cycles
+/// leading, instructions) on a CPU with one core PMU, and one group per core
+/// PMU on a hybrid CPU (detail::core_pmu_types), whose counts are summed, so
+/// that cycles on either kind of core are counted; if any of those groups
+/// cannot be opened, none is used. If that works, `measured()` is true and
+/// method() is "measured (perf_event_open)"; the counters then belong to the
+/// constructing thread, so start and stop it on that thread. Otherwise
+/// cycles are TSC ticks / TSC ticks per core cycle, and start()/stop() make
+/// no system call (two fenced TSC reads).
 class cycle_counter {
  public:
+  /// Core PMUs counted at most (a hybrid CPU has two or three).
+  static constexpr std::size_t max_core_pmus = 4;
+
   /// `try_counters = false` skips perf_event_open and always estimates.
   explicit cycle_counter(bool try_counters = true) : cal_(&tsc_info()) {
     if (try_counters) open_counters();
@@ -468,15 +525,15 @@ class cycle_counter {
   cycle_counter(const cycle_counter&) = delete;
   cycle_counter& operator=(const cycle_counter&) = delete;
   cycle_counter(cycle_counter&& o) noexcept
-      : cal_(o.cal_), method_(std::move(o.method_)), cycles_fd_(std::exchange(o.cycles_fd_, -1)),
-        instructions_fd_(std::exchange(o.instructions_fd_, -1)), start_tsc_(o.start_tsc_), start_(o.start_) {}
+      : cal_(o.cal_), method_(std::move(o.method_)), groups_(std::exchange(o.groups_, {})),
+        group_count_(std::exchange(o.group_count_, 0)), start_tsc_(o.start_tsc_), start_(o.start_) {}
   cycle_counter& operator=(cycle_counter&& o) noexcept {
     if (this != &o) {
       close_counters();
       cal_ = o.cal_;
       method_ = std::move(o.method_);
-      cycles_fd_ = std::exchange(o.cycles_fd_, -1);
-      instructions_fd_ = std::exchange(o.instructions_fd_, -1);
+      groups_ = std::exchange(o.groups_, {});
+      group_count_ = std::exchange(o.group_count_, 0);
       start_tsc_ = o.start_tsc_;
       start_ = o.start_;
     }
@@ -485,9 +542,16 @@ class cycle_counter {
   ~cycle_counter() { close_counters(); }
 
   /// True when cycles come from hardware counters.
-  bool measured() const noexcept { return cycles_fd_ >= 0; }
-  /// True when retired instructions are counted too.
-  bool counts_instructions() const noexcept { return instructions_fd_ >= 0; }
+  bool measured() const noexcept { return group_count_ > 0; }
+  /// True when retired instructions are counted too (on every core PMU).
+  bool counts_instructions() const noexcept {
+    for (std::size_t g = 0; g < group_count_; ++g)
+      if (groups_[g].instructions_fd < 0) return false;
+    return measured();
+  }
+  /// Core PMUs counted: 1 on most CPUs, one per kind of core on a hybrid
+  /// CPU, 0 when cycles are estimated.
+  std::size_t core_pmus_counted() const noexcept { return group_count_; }
   /// cycle_method_label(measured(), TSC frequency, ticks per core cycle).
   const std::string& method() const noexcept { return method_; }
   /// The unit of a cycle figure: says how cycles were obtained and stays the
@@ -513,7 +577,9 @@ class cycle_counter {
     s.seconds = s.tsc_ticks / cal_->tsc_hz;
     s.instructions = std::numeric_limits<double>::quiet_NaN();
     if (measured()) {
-      const auto [cycles, instructions] = detail::counted_interval(start_, read_counters());
+      const reads end = read_counters();
+      const auto [cycles, instructions] = detail::counted_interval(std::span(start_.data(), group_count_),
+                                                                   std::span(end.data(), group_count_));
       s.cycles = cycles;
       if (counts_instructions()) s.instructions = instructions;
       s.measured = true;
@@ -526,70 +592,107 @@ class cycle_counter {
 
  private:
   using counts = detail::perf_group_read;
+  using reads = std::array<counts, max_core_pmus>;
+  struct group {
+    int cycles_fd = -1;
+    int instructions_fd = -1;
+  };
 
-  counts read_counters() const noexcept {
-    counts c;
+  reads read_counters() const noexcept {
+    reads r{};
 #if BEM_DETAIL_HAVE_PERF
-    // PERF_FORMAT_GROUP | TOTAL_TIME_ENABLED | TOTAL_TIME_RUNNING:
-    // nr, time_enabled, time_running, value[nr].
-    std::uint64_t buf[5] = {0, 0, 0, 0, 0};
-    const ssize_t n = ::read(cycles_fd_, buf, sizeof buf);
-    if (n >= static_cast<ssize_t>(4 * sizeof(std::uint64_t))) {
-      c.enabled = buf[1];
-      c.running = buf[2];
-      c.cycles = buf[3];
-      if (buf[0] >= 2) c.instructions = buf[4];
-      c.ok = true;
+    for (std::size_t g = 0; g < group_count_; ++g) {
+      // PERF_FORMAT_GROUP | TOTAL_TIME_ENABLED | TOTAL_TIME_RUNNING:
+      // nr, time_enabled, time_running, value[nr].
+      std::uint64_t buf[5] = {0, 0, 0, 0, 0};
+      const ssize_t n = ::read(groups_[g].cycles_fd, buf, sizeof buf);
+      if (n >= static_cast<ssize_t>(4 * sizeof(std::uint64_t))) {
+        r[g].enabled = buf[1];
+        r[g].running = buf[2];
+        r[g].cycles = buf[3];
+        if (buf[0] >= 2) r[g].instructions = buf[4];
+        r[g].ok = true;
+      }
     }
 #endif
-    return c;
+    return r;
   }
 
-  void open_counters() noexcept {
 #if BEM_DETAIL_HAVE_PERF
+  /// Opens the group of core PMU `pmu_type` (0: the plain hardware events)
+  /// as groups_[group_count_]; false when its cycles event cannot be opened.
+  bool open_group(std::uint32_t pmu_type) noexcept {
     perf_event_attr attr{};
     attr.size = sizeof attr;
     attr.type = PERF_TYPE_HARDWARE;
-    attr.config = PERF_COUNT_HW_CPU_CYCLES;
+    // A hybrid CPU's PMU is named in the config's upper half (Linux 5.13:
+    // PERF_PMU_TYPE_SHIFT, 32, which older headers lack).
+    const std::uint64_t pmu = std::uint64_t{pmu_type} << 32;
+    attr.config = pmu | PERF_COUNT_HW_CPU_CYCLES;
     attr.disabled = 1;
     attr.exclude_kernel = 1;
     attr.exclude_hv = 1;
     attr.read_format = PERF_FORMAT_GROUP | PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
     const long leader = ::syscall(SYS_perf_event_open, &attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
-    if (leader < 0) return;
-    cycles_fd_ = static_cast<int>(leader);
-    attr.config = PERF_COUNT_HW_INSTRUCTIONS;
+    if (leader < 0) return false;
+    group& g = groups_[group_count_++];
+    g.cycles_fd = static_cast<int>(leader);
+    attr.config = pmu | PERF_COUNT_HW_INSTRUCTIONS;
     attr.disabled = 0;
-    const long member = ::syscall(SYS_perf_event_open, &attr, 0, -1, cycles_fd_, PERF_FLAG_FD_CLOEXEC);
-    if (member >= 0) instructions_fd_ = static_cast<int>(member);
-    if (::ioctl(cycles_fd_, PERF_EVENT_IOC_RESET, PERF_IOC_FLAG_GROUP) != 0 ||
-        ::ioctl(cycles_fd_, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP) != 0) {
-      close_counters();
+    const long member = ::syscall(SYS_perf_event_open, &attr, 0, -1, g.cycles_fd, PERF_FLAG_FD_CLOEXEC);
+    if (member >= 0) g.instructions_fd = static_cast<int>(member);
+    return true;
+  }
+#endif
+
+  void open_counters() noexcept {
+#if BEM_DETAIL_HAVE_PERF
+    std::vector<std::uint32_t> types;
+    try {
+      types = detail::core_pmu_types();
+    } catch (...) {  // no memory for a few integers: estimate instead
       return;
     }
-    // Some virtual machines open the event but never count: check.
-    const counts a = read_counters();
+    if (types.size() > max_core_pmus) return;  // a CPU we cannot count whole: estimate
+    if (types.empty()) types.push_back(0);
+    for (const std::uint32_t t : types)
+      if (!open_group(t)) {  // counting some kinds of core only would lose cycles silently
+        close_counters();
+        return;
+      }
+    for (std::size_t g = 0; g < group_count_; ++g)
+      if (::ioctl(groups_[g].cycles_fd, PERF_EVENT_IOC_RESET, PERF_IOC_FLAG_GROUP) != 0 ||
+          ::ioctl(groups_[g].cycles_fd, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP) != 0) {
+        close_counters();
+        return;
+      }
+    // Some virtual machines open the events but never count: check.
+    const reads a = read_counters();
     (void)detail::dependent_adds(1000, 1, 1);
-    const counts b = read_counters();
-    if (b.cycles <= a.cycles || b.running <= a.running) close_counters();
+    const reads b = read_counters();
+    const double counted = detail::counted_interval(std::span(a.data(), group_count_),
+                                                    std::span(b.data(), group_count_)).first;
+    if (!(counted > 0)) close_counters();
 #endif
   }
 
   void close_counters() noexcept {
 #if BEM_DETAIL_HAVE_PERF
-    if (instructions_fd_ >= 0) ::close(instructions_fd_);
-    if (cycles_fd_ >= 0) ::close(cycles_fd_);
+    for (std::size_t g = 0; g < group_count_; ++g) {
+      if (groups_[g].instructions_fd >= 0) ::close(groups_[g].instructions_fd);
+      if (groups_[g].cycles_fd >= 0) ::close(groups_[g].cycles_fd);
+    }
 #endif
-    instructions_fd_ = -1;
-    cycles_fd_ = -1;
+    groups_ = {};
+    group_count_ = 0;
   }
 
   const tsc_calibration* cal_;
   std::string method_;
-  int cycles_fd_ = -1;
-  int instructions_fd_ = -1;
+  std::array<group, max_core_pmus> groups_{};
+  std::size_t group_count_ = 0;
   std::uint64_t start_tsc_ = 0;
-  counts start_{};
+  reads start_{};
 };
 
 BEM_NAMESPACE_END

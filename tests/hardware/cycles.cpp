@@ -9,10 +9,14 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <tuple>
 #include <string_view>
 #include <thread>
+
+#include <unistd.h>
 
 namespace {
 
@@ -115,6 +119,69 @@ TEST_CASE("counted intervals: scaled when multiplexed, NaN when nothing was coun
   // A failed read.
   CHECK(std::isnan(bem::detail::counted_interval(read{}, {100, 100, 10, 10, true}).first));
   CHECK(std::isnan(bem::detail::counted_interval({0, 0, 0, 0, true}, read{}).first));
+}
+
+TEST_CASE("counted intervals of a hybrid CPU's groups: summed, scaled only when multiplexed") {
+  using read = bem::detail::perf_group_read;
+  // Over 4000 ns the thread ran 3000 ns on a P-core and 1000 on an E-core:
+  // each group counted its part, and the parts add up to the interval.
+  const read a[2] = {{0, 0, 0, 0, true}, {0, 0, 0, 0, true}};
+  const read b[2] = {{3000, 6000, 4000, 3000, true}, {700, 900, 4000, 1000, true}};
+  auto [cycles, instructions] = bem::detail::counted_interval(a, b);
+  CHECK(cycles == 3700);
+  CHECK(instructions == 6900);
+  // Multiplexed: the groups ran for half the interval between them.
+  const read half[2] = {{1500, 3000, 4000, 1500, true}, {350, 450, 4000, 500, true}};
+  std::tie(cycles, instructions) = bem::detail::counted_interval(a, half);
+  CHECK(cycles == 3700);
+  CHECK(instructions == 6900);
+  // Only one kind of core ran: its counts, unscaled.
+  const read one[2] = {{2000, 4000, 4000, 4000, true}, {0, 0, 4000, 0, true}};
+  std::tie(cycles, instructions) = bem::detail::counted_interval(a, one);
+  CHECK(cycles == 2000);
+  CHECK(instructions == 4000);
+  // No group ran, one read failed, or the reads do not pair up: NaN.
+  const read idle[2] = {{0, 0, 4000, 0, true}, {0, 0, 4000, 0, true}};
+  CHECK(std::isnan(bem::detail::counted_interval(a, idle).first));
+  const read failed[2] = {{3000, 6000, 4000, 3000, true}, read{}};
+  CHECK(std::isnan(bem::detail::counted_interval(a, failed).first));
+  CHECK(std::isnan(bem::detail::counted_interval(std::span(a, 1), std::span(b, 2)).first));
+  CHECK(std::isnan(bem::detail::counted_interval(std::span(a, 0), std::span(b, 0)).first));
+}
+
+TEST_CASE("core PMUs: one per kind of core on a hybrid CPU, none listed on others") {
+  namespace fs = std::filesystem;
+  const fs::path root = fs::temp_directory_path() / ("bem-pmus-" + std::to_string(::getpid()));
+  fs::remove_all(root);
+  auto pmu = [&](const char* name, const char* type) {
+    fs::create_directories(root / name);
+    if (type != nullptr) std::ofstream(root / name / "type") << type << "\n";
+  };
+  // A hybrid Intel CPU, beside event sources that are not core PMUs and
+  // entries without a numeric type.
+  pmu("cpu_core", "8");
+  pmu("cpu_atom", "10");
+  pmu("software", "1");
+  pmu("cpu_broken", "x");
+  pmu("cpu_untyped", nullptr);
+  CHECK(bem::detail::core_pmu_types(root.c_str()) == std::vector<std::uint32_t>{8, 10});
+  // One core PMU, named "cpu": the plain events count every core.
+  fs::remove_all(root);
+  pmu("cpu", "4");
+  pmu("software", "1");
+  CHECK(bem::detail::core_pmu_types(root.c_str()).empty());
+  fs::remove_all(root);
+  CHECK(bem::detail::core_pmu_types(root.c_str()).empty());
+#if defined(__linux__)
+  // This machine's own list, and the counter's groups where it counts.
+  const auto types = bem::detail::core_pmu_types();
+  const bem::cycle_counter c;
+  if (c.measured())
+    CHECK(c.core_pmus_counted() == std::max<std::size_t>(1, types.size()));
+  else
+    CHECK(c.core_pmus_counted() == 0);
+#endif
+  CHECK(bem::cycle_counter(false).core_pmus_counted() == 0);
 }
 
 TEST_CASE("measure_tsc_per_core_cycle gives a plausible ratio") {
