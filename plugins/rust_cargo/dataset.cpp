@@ -35,11 +35,30 @@ std::string scalar(const YAML::Node& meta, const fs::path& file, const std::stri
   return n.Scalar();
 }
 
-// Files of a task folder, relative path -> contents, in a fixed order.
-std::map<std::string, std::string> folder_files(const fs::path& dir) {
+// Files of a task folder, relative path -> contents, in a fixed order. The
+// layout is the spec's and nothing else (section 15, "standardized layout
+// only"): the five task files, and for projects the crate's files under
+// src/. Anything else would be hashed into the task's identity and then
+// ignored by the judge, so it is refused, and so are links, which would
+// bring files from outside the folder into the hash and the crate.
+constexpr const char* task_files[] = {"prompt.rs", "solution.rs", "tests.rs", "Cargo.toml", "metadata.yaml"};
+
+std::map<std::string, std::string> folder_files(const fs::path& dir, bool project) {
   std::map<std::string, std::string> files;
   for (const auto& e : fs::recursive_directory_iterator(dir)) {
-    if (e.is_regular_file()) files[fs::relative(e.path(), dir).generic_string()] = read_file(e.path());
+    const std::string name = fs::relative(e.path(), dir).generic_string();
+    const bool in_src = name == "src" || name.rfind("src/", 0) == 0;
+    if (e.is_symlink()) throw dataset_error(e.path().string() + ": a link (a task folder holds only its own files)");
+    if (in_src && e.is_directory()) continue;
+    if (in_src && e.is_regular_file()) {
+      if (!project) throw dataset_error(e.path().string() + ": only projects have context files");
+    } else if (!e.is_regular_file() || std::none_of(std::begin(task_files), std::end(task_files),
+                                                    [&](const char* f) { return name == f; })) {
+      throw dataset_error(e.path().string() +
+                          ": not part of a task's layout (prompt.rs, solution.rs, tests.rs, Cargo.toml, "
+                          "metadata.yaml, and for projects the crate's files under src/)");
+    }
+    files[name] = read_file(e.path());
   }
   return files;
 }
@@ -345,7 +364,7 @@ task load_task(const fs::path& dir) {
   t.dir = dir;
   t.id = dir.filename().string();
   t.category = dir.parent_path().filename().string();
-  for (const char* f : {"prompt.rs", "solution.rs", "tests.rs", "Cargo.toml", "metadata.yaml"}) {
+  for (const char* f : task_files) {
     if (!fs::is_regular_file(dir / f)) throw dataset_error((dir / f).string() + ": missing");
   }
   const auto meta_path = dir / "metadata.yaml";
@@ -393,7 +412,7 @@ task load_task(const fs::path& dir) {
     field_error(meta_path, "target_file", "only projects name a target file");
   }
 
-  const auto files = folder_files(dir);
+  const auto files = folder_files(dir, project);
   t.sha256 = hash_files(files);
   t.prompt = files.at("prompt.rs");
   t.solution = files.at("solution.rs");
@@ -401,12 +420,8 @@ task load_task(const fs::path& dir) {
   t.cargo_toml = files.at("Cargo.toml");
   t.test_names = test_function_names(t.tests);
   if (t.test_names.empty()) throw dataset_error((dir / "tests.rs").string() + ": no #[test] function");
-  for (const auto& [name, text] : files) {
-    if (name.rfind("src/", 0) == 0) {
-      if (!project) throw dataset_error((dir / name).string() + ": only projects have context files");
-      t.context[name] = text;
-    }
-  }
+  for (const auto& [name, text] : files)
+    if (name.rfind("src/", 0) == 0) t.context[name] = text;  // projects only (folder_files)
   if (project) {
     if (t.context.count(t.target_file))
       field_error(meta_path, "target_file", t.target_file + " must not also be a context file (prompt.rs is it)");

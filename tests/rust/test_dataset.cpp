@@ -283,6 +283,35 @@ TEST_CASE("malformed tasks are rejected with the file and the field named") {
     s.write("src/extra.rs", "pub fn extra() {}\n");
     CHECK(contains(s.error(), "src/extra.rs: only projects have context files"));
   }
+  // The spec's layout and nothing else: a stray file or folder would enter
+  // the task's hash and never reach the judge, and a link would bring in a
+  // file from outside the folder.
+  for (const char* stray : {"NOTES.md", "tests/extra.rs", "target/debug/x"}) {
+    INFO(stray);
+    scratch_task s(cat, id);
+    fs::create_directories((s.dir / stray).parent_path());
+    s.write(stray, "stray\n");
+    const std::string first = fs::path(stray).begin()->string();
+    CHECK(contains(s.error(), id + "/" + first + ": not part of a task's layout"));
+  }
+  {
+    scratch_task s(cat, id);
+    fs::rename(s.dir / "tests.rs", s.root / "tests.rs");
+    fs::create_symlink(s.root / "tests.rs", s.dir / "tests.rs");
+    CHECK(contains(s.error(), "tests.rs: a link"));
+  }
+  {
+    scratch_task s("projects", "prj_inventory_restock");
+    fs::create_symlink(s.dir / "src" / "lib.rs", s.dir / "src" / "alias.rs");
+    CHECK(contains(s.error(), "src/alias.rs: a link"));
+  }
+  {
+    // A project's crate may have modules in folders of src/.
+    scratch_task s("projects", "prj_inventory_restock");
+    fs::create_directories(s.dir / "src" / "util");
+    s.write("src/util/mod.rs", "pub fn helper() {}\n");
+    CHECK(s.error().empty());
+  }
 }
 
 TEST_CASE("a task id used in two categories is rejected, naming both folders") {
