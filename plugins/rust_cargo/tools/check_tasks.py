@@ -32,6 +32,7 @@ MARKER = "/*FILL*/"
 FIELDS = ["id", "category", "difficulty", "expected_runtime_s", "tags", "expected_behavior", "compile_command",
           "test_command"]
 TEST_DECL = "#[cfg(test)] mod bem_tests; "
+TASK_FILES = ["prompt.rs", "solution.rs", "tests.rs", "Cargo.toml", "metadata.yaml"]
 
 
 def _skip_comment_or_literal(s, i):
@@ -114,14 +115,33 @@ def read(p):
         return f.read()
 
 
+def layout_problems(d, project):
+    """The spec's layout and nothing else, as the C++ loader (dataset.cpp's folder_files) demands."""
+    problems = []
+    for root, dirs, files in os.walk(d):
+        for name in sorted(dirs) + sorted(files):
+            full = os.path.join(root, name)
+            rel = os.path.relpath(full, d).replace(os.sep, "/")
+            in_src = rel == "src" or rel.startswith("src/")
+            if os.path.islink(full):
+                problems.append(f"{rel}: a link (a task folder holds only its own files)")
+            elif in_src and not project:
+                problems.append(f"{rel}: only projects have context files")
+            elif not in_src and rel not in TASK_FILES:
+                problems.append(f"{rel}: not part of a task's layout")
+        dirs[:] = [x for x in dirs if project and (x == "src" or os.path.relpath(root, d).startswith("src"))]
+    return problems
+
+
 def static_problems(d):
     """Problems found without compiling, and (candidate from solution, candidate from prompt, context files)."""
     problems = []
     category = os.path.basename(os.path.dirname(d))
     tid = os.path.basename(d)
-    for f in ["prompt.rs", "solution.rs", "tests.rs", "Cargo.toml", "metadata.yaml"]:
+    for f in TASK_FILES:
         if not os.path.isfile(os.path.join(d, f)):
             problems.append(f"missing {f}")
+    problems += layout_problems(d, category == "projects")
     if problems:
         return problems, None
     meta = yaml.safe_load(read(os.path.join(d, "metadata.yaml")))

@@ -1,0 +1,62 @@
+"""The authoring checker's static rules (plugins/rust_cargo/tools/check_tasks.py)
+agree with the C++ loader on the task layout: every task of benchmarks_v1
+passes, and a stray file, a stray folder, a src/ outside projects and a link
+are each reported by path. No cargo: only what the checker finds before it
+compiles."""
+import os
+import shutil
+import sys
+import tempfile
+import unittest
+
+ROOT = os.environ.get("BEM_SOURCE_ROOT") or os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+TOOLS = os.path.join(ROOT, "plugins", "rust_cargo", "tools")
+DATASET = os.path.join(ROOT, "plugins", "rust_cargo", "benchmarks_v1")
+sys.path.insert(0, TOOLS)
+import check_tasks  # noqa: E402
+
+
+class Layout(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix="bem-check-tasks-")
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def copy(self, category, task):
+        d = os.path.join(self.tmp, category, task)
+        shutil.copytree(os.path.join(DATASET, category, task), d)
+        return d
+
+    def write(self, d, rel, text="stray\n"):
+        os.makedirs(os.path.dirname(os.path.join(d, rel)), exist_ok=True)
+        with open(os.path.join(d, rel), "w") as f:
+            f.write(text)
+
+    def test_every_task_of_the_dataset_passes(self):
+        dirs = check_tasks.task_dirs(DATASET)
+        self.assertGreaterEqual(len(dirs), 200)
+        for d in dirs:
+            problems, _ = check_tasks.static_problems(d)
+            self.assertEqual(problems, [], d)
+
+    def test_strays_links_and_src_outside_projects_are_named(self):
+        d = self.copy("completion", "cmp_sum_of_even_squares")
+        self.write(d, "NOTES.md")
+        self.write(d, "target/debug/x")
+        self.write(d, "src/extra.rs")
+        problems, parts = check_tasks.static_problems(d)
+        self.assertIsNone(parts)
+        self.assertEqual(sorted(problems), ["NOTES.md: not part of a task's layout",
+                                            "src: only projects have context files",
+                                            "target: not part of a task's layout"])
+        p = self.copy("projects", "prj_inventory_restock")
+        self.write(p, "src/util/mod.rs")  # a module folder is part of a crate
+        self.assertEqual(check_tasks.static_problems(p)[0], [])
+        os.symlink(os.path.join(p, "src", "lib.rs"), os.path.join(p, "src", "alias.rs"))
+        self.assertEqual(check_tasks.static_problems(p)[0],
+                         ["src/alias.rs: a link (a task folder holds only its own files)"])
+
+
+if __name__ == "__main__":
+    unittest.main()
