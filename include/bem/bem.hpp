@@ -25,6 +25,7 @@
 #include <tasks/parity.hpp>
 #include <tasks/dyck.hpp>
 #include <tasks/kv_retrieval.hpp>
+#include <tasks/contextual_bandit.hpp>
 #include <metrics/statistics.hpp>
 #include <metrics/metric_value.hpp>
 #include <metrics/sequence_metrics.hpp>
@@ -65,6 +66,7 @@
 #include <bem/prover/cegis.hpp>
 #include <bem/selection.hpp>
 #include <bem/machine.hpp>
+#include <bem/bandit_policies.hpp>
 
 // Sequence models with hand-written backward passes.
 #include <bem/nn/ops.hpp>

@@ -360,6 +360,69 @@ class Driver(unittest.TestCase):
             self.assertTrue(sat_n > 0 and unsat_n > 0, m["fraction_sat"])
             self.assertEqual(unknown > 0, budget == 20, unknown)
 
+    def test_contextual_bandit_records_add_up(self):
+        # BEM 5.1 on a small environment: the regret curve climbs to the regret, the normalised regret
+        # divides it by T, each policy's records stand on T rounds, the learners beat the uniform
+        # policy, and a policy meets the same rounds whatever else runs beside it.
+        T = 3000
+        path = self.write("b.toml", f"""
+            name = "bandit"
+            [[run]]
+            name = "all"
+            task = "contextual_bandit"
+            seeds = [1]
+            [run.params]
+            d = 4
+            rounds = {T}
+            [[run]]
+            name = "linucb-alone"
+            task = "contextual_bandit"
+            seeds = [1]
+            [run.params]
+            d = 4
+            rounds = {T}
+            policies = ["linucb"]
+        """)
+        outs = []
+        for k in range(2):
+            out = os.path.join(self.tmp, f"o{k}")
+            r = bench("run", path, "--out", out)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            outs.append(records(out))
+        self.assertEqual(stable(outs[0]), stable(outs[1]))
+        recs = [x for x in outs[0] if x["run"] == "all" and x["metric"] != "run_wall_time"]
+        policies = ["bem", "uniform", "ucb1_per_context", "epsilon_greedy", "linucb"]
+        regret = {}
+        for policy in policies:
+            with self.subTest(policy=policy):
+                mine = [x for x in recs if x["condition"]["policy"] == policy]
+                m = {x["metric"]: x for x in mine if x["metric"] != "regret_at_t"}
+                curve = sorted((x["condition"]["t"], x["value"]) for x in mine if x["metric"] == "regret_at_t")
+                self.assertEqual([t for t, _ in curve], [10, 20, 50, 100, 200, 500, 1000, 2000, T])
+                self.assertEqual([v for _, v in curve], sorted(v for _, v in curve))
+                self.assertEqual(curve[-1][1], m["regret"]["value"])
+                regret[policy] = m["regret"]["value"]
+                self.assertAlmostEqual(m["normalized_regret"]["value"], regret[policy] / T)
+                self.assertTrue(0 <= m["optimal_action_rate"]["value"] <= 1)
+                self.assertTrue(0 <= m["mean_reward"]["value"] <= 1)
+                learns = policy != "uniform"
+                self.assertEqual(m["bandit_updates"]["value"], T if learns else 0)
+                self.assertEqual("cycles_per_update" in m, learns)
+                if learns:  # the replay of the T updates was timed, and took time
+                    self.assertGreater(m["cycles_per_update"]["value"], 0)
+                    self.assertTrue(m["cycles_per_update"]["timing"])
+                self.assertGreater(m["cycles_per_round"]["value"], 0)
+                self.assertTrue(m["cycles_per_round"]["timing"])
+                self.assertEqual(m["structural_patches"]["value"], 0)
+                self.assertEqual(m["structural_patches"]["breakdown"]["enabled"], "no")
+                for x in mine:
+                    self.assertEqual(x["n_unit"], "rounds")
+                    self.assertEqual(x["n"], x["condition"].get("t", T))
+        for policy in ("ucb1_per_context", "bem", "epsilon_greedy", "linucb"):
+            self.assertLess(regret[policy], regret["uniform"], policy)
+        alone = {x["metric"]: x["value"] for x in outs[0] if x["run"] == "linucb-alone" and x["metric"] == "regret"}
+        self.assertEqual(alone["regret"], regret["linucb"])
+
     def test_record_schema(self):
         suite = self.write("s.toml", SMALL_SUITE)
         out = os.path.join(self.tmp, "o")
@@ -446,6 +509,8 @@ class Driver(unittest.TestCase):
             "expert_eval": 'G = [64, 128, 256, 512]\nW = [64, 128, 256, 512]\n'
                            f'representations = {json.dumps(EXPERT_REPRESENTATIONS)}\n',
             "bitalu_throughput": "W = [64, 128, 256, 512, 1024]\n",
+            "contextual_bandit": "d = 16\nactions = 16\nrounds = 1\nepsilon = 1.0\nc_explore = 0.0\nalpha = 0.0\n"
+                                 "mid_path_every = 1\n",
         }
         cases = [
             ("route_query", "N_nodes = [0]", "N_nodes", "each must lie in [1, 2^31]"),
@@ -466,6 +531,22 @@ class Driver(unittest.TestCase):
             ("bitalu_throughput", "W = [32]", "W", "each W must be one of 64, 128, 256, 512, 1024; got 32"),
             ("bitalu_throughput", "W = [2048]", "W", "each W must be one of 64, 128, 256, 512, 1024; got 2048"),
             ("bitalu_throughput", 'ops = ["and", "nand"]', "ops", 'unknown op "nand"'),
+            ("contextual_bandit", "d = 0", "d", "must lie in [1, 16], got 0"),
+            ("contextual_bandit", "d = 17", "d", "must lie in [1, 16], got 17"),
+            ("contextual_bandit", "actions = 1", "actions", "must lie in [2, 16], got 1"),
+            ("contextual_bandit", "actions = 17", "actions", "must lie in [2, 16], got 17"),
+            ("contextual_bandit", "rounds = 0", "rounds", "must lie in [1, 10000000], got 0"),
+            ("contextual_bandit", "rounds = 10000001", "rounds", "must lie in [1, 10000000], got 10000001"),
+            ("contextual_bandit", "weight_scale = 0.0", "weight_scale", "must be a finite number > 0"),
+            ("contextual_bandit", "epsilon = 1.5", "epsilon", "must lie in [0.000000, 1.000000], got 1.500000"),
+            ("contextual_bandit", "c_explore = -1.0", "c_explore", "must be a finite number >= 0"),
+            ("contextual_bandit", "learning_rate = 0.0", "learning_rate", "must be a finite number > 0"),
+            ("contextual_bandit", "alpha = -0.5", "alpha", "must be a finite number >= 0"),
+            ("contextual_bandit", "mid_path_every = 0", "mid_path_every", "must lie in [1, 1099511627776], got 0"),
+            ("contextual_bandit", 'policies = ["bem", "thompson"]', "policies",
+             'each must be one of bem, uniform, ucb1_per_context, epsilon_greedy, linucb; got "thompson"'),
+            ("contextual_bandit", 'policies = ["bem", "linucb", "bem"]', "policies", '"bem" is listed twice'),
+            ("contextual_bandit", "policies = []", "policies", "expected a list of strings"),
         ]
         for task, bad, key, message in cases:
             with self.subTest(task=task, params=bad):

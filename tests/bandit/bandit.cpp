@@ -1,0 +1,328 @@
+// The contextual bandit of BEM suite 5.1 (tasks/contextual_bandit.hpp) and
+// its policies (bem/bandit_policies.hpp): the environment's distribution as
+// documented, pinned for seed 1; each policy's rule on hand-made cases; the
+// replay law the benchmark's update timing rests on; and that the learning
+// policies learn.
+#include <bem/bandit_policies.hpp>
+#include <tasks/contextual_bandit.hpp>
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace {
+
+using bem::tasks::bandit_round;
+using bem::tasks::contextual_bandit;
+using bem::tasks::contextual_bandit_spec;
+
+static_assert(bem::bandit_policy<bem::bem_bandit_policy>);
+static_assert(bem::bandit_policy<bem::uniform_policy>);
+static_assert(bem::bandit_policy<bem::ucb1_per_context_policy>);
+static_assert(bem::bandit_policy<bem::epsilon_greedy_logistic_policy>);
+static_assert(bem::bandit_policy<bem::linucb_policy>);
+
+/// Plays T rounds; returns the regret (and the actions, when asked).
+template <class P>
+double play(P& policy, contextual_bandit& env, std::size_t T, std::vector<int>* actions = nullptr) {
+  double regret = 0;
+  for (std::size_t t = 0; t < T; ++t) {
+    const bandit_round r = env.next_round();
+    const int a = policy.choose(r.context);
+    REQUIRE(a >= 0);
+    REQUIRE(a < env.actions());
+    policy.learn(r.context, a, static_cast<double>((r.rewards >> a) & 1u));
+    regret += env.gap(r.context, a);
+    if (actions) actions->push_back(a);
+  }
+  return regret;
+}
+
+double sigmoid(double z) { return 1 / (1 + std::exp(-z)); }
+
+}  // namespace
+
+TEST_CASE("the environment of seed 1 is the documented draw, the same on every machine") {
+  contextual_bandit e({8, 4, 1.0}, 1);
+  // Weights: uniform01 of the "bandit weights" stream, 2u - 1, in (a, j) order.
+  CHECK(e.weight(0, 0) == 0.024925819507718217);
+  CHECK(e.weight(0, 1) == -0.27761764045593829);
+  CHECK(e.weight(1, 2) == 0.41787119252345373);
+  bem::xoshiro256ss w(bem::derive_seed(1, bem::fnv1a64("bandit weights")));
+  for (int a = 0; a < 4; ++a)
+    for (int j = 0; j < 8; ++j) CHECK(e.weight(a, j) == 2 * w.uniform01() - 1);
+  // Rounds: the context, then each action's reward, from the "bandit rounds" stream.
+  const std::uint32_t contexts[] = {103, 179, 211, 63}, rewards[] = {9, 5, 3, 13};
+  for (int i = 0; i < 4; ++i) {
+    const bandit_round r = e.next_round();
+    CHECK(r.context == contexts[i]);
+    CHECK(r.rewards == rewards[i]);
+  }
+  contextual_bandit again({8, 4, 1.0}, 1), other({8, 4, 1.0}, 2);
+  const auto a = again.next_rounds(100), b = other.next_rounds(100);
+  CHECK(a[3].context == 63);
+  int same = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) same += a[i].context == b[i].context;
+  CHECK(same < 10);  // another seed, another stream (1/256 agree by chance)
+  CHECK(other.weight(0, 0) != e.weight(0, 0));
+}
+
+TEST_CASE("mean rewards are the logistic of w_a . x, the oracle their argmax, the gap their difference") {
+  contextual_bandit e({5, 3, 2.0}, 7);
+  CHECK(e.contexts() == 32);
+  for (std::uint32_t x = 0; x < e.contexts(); ++x) {
+    int best = 0;
+    for (int a = 0; a < 3; ++a) {
+      double z = 0;
+      for (int j = 0; j < 5; ++j) z += ((x >> j) & 1u) ? e.weight(a, j) : 0.0;
+      CHECK(e.mean_reward(x, a) == doctest::Approx(sigmoid(z)).epsilon(1e-15));
+      CHECK(std::abs(e.weight(a, x % 5)) < 2.0);
+      if (e.mean_reward(x, a) > e.mean_reward(x, best)) best = a;
+    }
+    CHECK(e.best_action(x) == best);
+    for (int a = 0; a < 3; ++a) {
+      CHECK(e.gap(x, a) >= 0);
+      CHECK(e.gap(x, a) == e.mean_reward(x, best) - e.mean_reward(x, a));
+    }
+  }
+  // x = 0: every mean is sigma(0) = 1/2, a tie, and the oracle is action 0.
+  CHECK(e.mean_reward(0, 2) == 0.5);
+  CHECK(e.best_action(0) == 0);
+}
+
+TEST_CASE("contexts are uniform and each reward is Bernoulli(mu_a(x))") {
+  contextual_bandit e({3, 2, 1.0}, 11);
+  const int n = 80000;
+  std::vector<int> seen(8, 0);
+  std::vector<double> wins(16, 0);
+  for (int t = 0; t < n; ++t) {
+    const bandit_round r = e.next_round();
+    ++seen[r.context];
+    for (int a = 0; a < 2; ++a) wins[r.context * 2 + static_cast<std::uint32_t>(a)] += (r.rewards >> a) & 1u;
+    CHECK((r.rewards >> 2) == 0);  // no bit beyond the K actions
+  }
+  for (std::uint32_t x = 0; x < 8; ++x) {
+    // 10000 expected per context, sd about 94: within 5 sd.
+    CHECK(std::abs(seen[x] - n / 8) < 470);
+    for (int a = 0; a < 2; ++a) {
+      const double mu = e.mean_reward(x, a), rate = wins[x * 2 + static_cast<std::uint32_t>(a)] / seen[x];
+      CHECK(std::abs(rate - mu) < 5 * std::sqrt(mu * (1 - mu) / seen[x]));
+    }
+  }
+}
+
+TEST_CASE("the parameters are checked at their keys") {
+  struct bad_value {
+    const char* key;
+    bem::parameter_value value;
+  };
+  const bad_value cases[] = {{"d", std::int64_t{0}},       {"d", std::int64_t{17}},      {"actions", std::int64_t{1}},
+                             {"actions", std::int64_t{17}}, {"weight_scale", 0.0},       {"weight_scale", -1.0}};
+  for (const auto& [key, value] : cases) {
+    CAPTURE(key);
+    bem::parameters p;
+    p.set(key, value);
+    try {
+      (void)bem::tasks::contextual_bandit_spec_from(p);
+      FAIL("accepted");
+    } catch (const bem::parameter_error& e) {
+      CHECK(e.key() == key);
+    }
+  }
+  bem::parameters p;
+  p.set("d", std::int64_t{16});
+  p.set("actions", std::int64_t{16});
+  const contextual_bandit_spec s = bem::tasks::contextual_bandit_spec_from(p);
+  CHECK(s.d == 16);
+  CHECK(s.actions == 16);
+  CHECK(s.weight_scale == 1.0);
+}
+
+TEST_CASE("UCB1 per context: every untried action in order, then the highest index, per context") {
+  bem::ucb1_per_context_policy p({2, 3}, {}, 0);
+  for (int a = 0; a < 3; ++a) {
+    CHECK(p.choose(1) == a);
+    p.learn(1, a, a == 2 ? 1.0 : 0.0);
+  }
+  CHECK(p.choose(2) == 0);  // another context starts afresh
+  // Context 1: means 0, 0, 1 after one pull each: action 2.
+  CHECK(p.choose(1) == 2);
+  p.learn(1, 2, 0.0);
+  p.learn(1, 2, 0.0);
+  // Now n = 5: action 2 has mean 1/3 over 3 pulls, 0 and 1 mean 0 over 1.
+  const double c = std::sqrt(2.0), l = std::log(5.0);
+  const double s0 = 0 + c * std::sqrt(l / 1), s2 = 1.0 / 3 + c * std::sqrt(l / 3);
+  CHECK(s0 > s2);
+  CHECK(p.choose(1) == 0);  // the first of the two tied untaken-again actions
+  CHECK(p.pulls(1, 2) == 3);
+}
+
+TEST_CASE("epsilon-greedy: greedy on the logistic models at epsilon 0, uniform at 1") {
+  bem::bandit_policy_settings s;
+  s.epsilon = 0;
+  bem::epsilon_greedy_logistic_policy greedy({2, 3}, s, 5);
+  CHECK(greedy.choose(3) == 0);  // every logit 0: the lowest action
+  greedy.learn(3, 1, 1.0);       // theta_1 += 0.1 * (1 - 1/2) * (1, 1, 1)
+  CHECK(greedy.choose(3) == 1);
+  CHECK(greedy.logit(1) == doctest::Approx(0.15));
+  greedy.learn(3, 1, 0.0);  // p = sigma(0.15), theta_1 -= 0.1 p (1, 1, 1)
+  CHECK(greedy.logit(1) == doctest::Approx(0.15 - 0.3 * sigmoid(0.15)));
+  s.epsilon = 1;
+  bem::epsilon_greedy_logistic_policy random({2, 3}, s, 5);
+  random.learn(3, 1, 1.0);
+  std::vector<int> count(3, 0);
+  for (int t = 0; t < 30000; ++t) ++count[static_cast<std::size_t>(random.choose(3))];
+  for (int c : count) CHECK(std::abs(c - 10000) < 450);
+}
+
+TEST_CASE("LinUCB keeps A^-1 exactly (Sherman-Morrison) and chooses by the upper bound") {
+  const int d = 3, m = d + 1;
+  bem::linucb_policy p({d, 2}, {}, 0);
+  // A = I + sum z z^T over the updates of action 1, inverted directly.
+  std::vector<double> A(m * m, 0.0), b(m, 0.0);
+  for (int i = 0; i < m; ++i) A[i * m + i] = 1;
+  bem::xoshiro256ss rng(3);
+  for (int t = 0; t < 40; ++t) {
+    const auto x = static_cast<std::uint32_t>(rng.uniform_below(8));
+    const double r = rng.bit() ? 1.0 : 0.0;
+    p.learn(x, 1, r);
+    double z[m];
+    for (int j = 0; j < d; ++j) z[j] = (x >> j) & 1u;
+    z[d] = 1;
+    for (int i = 0; i < m; ++i) {
+      b[i] += r * z[i];
+      for (int j = 0; j < m; ++j) A[i * m + j] += z[i] * z[j];
+    }
+  }
+  // Gauss-Jordan on [A | I].
+  std::vector<double> aug(m * 2 * m, 0.0);
+  for (int i = 0; i < m; ++i) {
+    for (int j = 0; j < m; ++j) aug[i * 2 * m + j] = A[i * m + j];
+    aug[i * 2 * m + m + i] = 1;
+  }
+  for (int c = 0; c < m; ++c) {
+    const double piv = aug[c * 2 * m + c];
+    for (int j = 0; j < 2 * m; ++j) aug[c * 2 * m + j] /= piv;
+    for (int i = 0; i < m; ++i)
+      if (i != c) {
+        const double f = aug[i * 2 * m + c];
+        for (int j = 0; j < 2 * m; ++j) aug[i * 2 * m + j] -= f * aug[c * 2 * m + j];
+      }
+  }
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < m; ++j) CHECK(p.inverse(1)[i * m + j] == doctest::Approx(aug[i * 2 * m + m + j]).epsilon(1e-12));
+  for (int i = 0; i < m; ++i) CHECK(p.inverse(0)[i * m + i] == 1.0);  // action 0 never updated: A = I
+  // The upper bound by hand for context 5: theta . z + sqrt(z^T A^-1 z).
+  const double z5[m] = {1, 0, 1, 1};
+  double bound1 = 0, width = 0;
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < m; ++j) {
+      bound1 += z5[i] * aug[i * 2 * m + m + j] * b[j];
+      width += z5[i] * aug[i * 2 * m + m + j] * z5[j];
+    }
+  bound1 += std::sqrt(width);
+  const double bound0 = std::sqrt(3.0);  // theta_0 = 0, A_0 = I, |z| = sqrt(3)
+  CHECK(p.choose(5) == (bound1 > bound0 ? 1 : 0));
+}
+
+TEST_CASE("the BEM policy acts through bem::machine: the applied expert writes the action") {
+  bem::bandit_policy_settings s;
+  s.mid_path_every = 100;
+  bem::bem_bandit_policy p({4, 5}, s, 9);
+  const auto& m = p.bem();
+  CHECK(m.expert_count() == 5);
+  CHECK(m.config().tasks == 16);
+  contextual_bandit env({4, 5, 1.0}, 9);
+  std::vector<int> actions;
+  (void)play(p, env, 1000, &actions);
+  CHECK(m.steps() == 1000);
+  // Every round the chosen expert ran and wrote its number; choose checks
+  // the state against the machine's choice and throws otherwise.
+  std::uint64_t visits = 0;
+  for (std::uint32_t slot = 0; slot < 5; ++slot) visits += m.expert_at(slot).stats().visits;
+  CHECK(visits == 1000);
+  // One step entry per round and a mid-path entry every 100 learns.
+  std::size_t mid = 0;
+  for (std::size_t k = 0; k < m.log().size(); ++k) mid += m.log().entry(k).kind == bem::mid_path_kind;
+  CHECK(mid == 10);
+  CHECK(m.log().size() == 1010);
+  // Every action is used (K = 5 experts, all routed).
+  std::vector<int> used(5, 0);
+  for (int a : actions) used[static_cast<std::size_t>(a)] = 1;
+  for (int u : used) CHECK(u == 1);
+}
+
+TEST_CASE("a policy's state depends on its learn calls only, so they can be replayed to time them") {
+  contextual_bandit env({4, 3, 1.0}, 21);
+  const auto rounds = env.next_rounds(3000);
+  bem::bandit_policy_settings s;
+  s.mid_path_every = 50;
+  auto check = [&](auto&& played, auto&& replay, auto&& same) {
+    std::vector<int> actions;
+    for (const auto& r : rounds) {
+      const int a = played.choose(r.context);
+      actions.push_back(a);
+      played.learn(r.context, a, (r.rewards >> a) & 1u);
+    }
+    for (std::size_t t = 0; t < rounds.size(); ++t)
+      replay.learn(rounds[t].context, actions[t], (rounds[t].rewards >> actions[t]) & 1u);
+    same(played, replay);
+  };
+  check(bem::ucb1_per_context_policy({4, 3}, s, 0), bem::ucb1_per_context_policy({4, 3}, s, 0), [](auto& a, auto& b) {
+    for (std::uint32_t x = 0; x < 16; ++x)
+      for (int k = 0; k < 3; ++k) CHECK(a.pulls(x, k) == b.pulls(x, k));
+    for (std::uint32_t x = 0; x < 16; ++x) CHECK(a.choose(x) == b.choose(x));
+  });
+  check(bem::linucb_policy({4, 3}, s, 0), bem::linucb_policy({4, 3}, s, 0), [](auto& a, auto& b) {
+    for (int k = 0; k < 3; ++k)
+      for (int i = 0; i < 25; ++i) CHECK(a.inverse(k)[i] == b.inverse(k)[i]);
+  });
+  check(bem::epsilon_greedy_logistic_policy({4, 3}, s, 1), bem::epsilon_greedy_logistic_policy({4, 3}, s, 2),
+        [](auto& a, auto& b) {
+          for (int k = 0; k < 3; ++k) CHECK(a.logit(k) == b.logit(k));  // both last learned the same context
+        });
+  check(bem::bem_bandit_policy({4, 3}, s, 1), bem::bem_bandit_policy({4, 3}, s, 1), [](auto& a, auto& b) {
+    const auto& x = a.bem().selection();
+    const auto& y = b.bem().selection();
+    for (std::uint32_t task = 0; task < 16; ++task)
+      for (std::uint32_t slot = 0; slot < 3; ++slot) {
+        CHECK(x.visits(task, slot) == y.visits(task, slot));
+        CHECK(x.wins(task, slot) == y.wins(task, slot));
+      }
+    for (std::uint32_t slot = 0; slot < 3; ++slot) CHECK(x.log_weight(slot) == y.log_weight(slot));
+  });
+}
+
+TEST_CASE("the learning policies learn: regret well below the uniform policy's") {
+  const std::size_t T = 20000;
+  auto regret = [&](auto policy) {
+    contextual_bandit env({4, 4, 1.0}, 31);
+    return play(policy, env, T);
+  };
+  const bem::bandit_policy_settings s;
+  const bem::bandit_shape shape{4, 4};
+  const double uniform = regret(bem::uniform_policy(shape, s, 1));
+  CHECK(uniform > 0.05 * T);  // the mean gap of a uniform action is not small here
+  CHECK(regret(bem::ucb1_per_context_policy(shape, s, 1)) < 0.5 * uniform);
+  CHECK(regret(bem::bem_bandit_policy(shape, s, 1)) < 0.5 * uniform);
+  CHECK(regret(bem::epsilon_greedy_logistic_policy(shape, s, 1)) < 0.5 * uniform);
+  CHECK(regret(bem::linucb_policy(shape, s, 1)) < 0.2 * uniform);
+}
+
+TEST_CASE("policies refuse shapes and settings outside their documented ranges") {
+  const bem::bandit_policy_settings s;
+  CHECK_THROWS_AS(bem::uniform_policy({0, 4}, s, 0), std::invalid_argument);
+  CHECK_THROWS_AS(bem::linucb_policy({8, 1}, s, 0), std::invalid_argument);
+  CHECK_THROWS_AS(bem::ucb1_per_context_policy({17, 4}, s, 0), std::invalid_argument);
+  bem::bandit_policy_settings bad = s;
+  bad.mid_path_every = 0;
+  CHECK_THROWS_AS(bem::bem_bandit_policy({4, 4}, bad, 0), std::invalid_argument);
+  bad = s;
+  bad.epsilon = 1.5;
+  CHECK_THROWS_AS(bem::epsilon_greedy_logistic_policy({4, 4}, bad, 0), std::invalid_argument);
+  bad = s;
+  bad.alpha = -1;
+  CHECK_THROWS_AS(bem::linucb_policy({4, 4}, bad, 0), std::invalid_argument);
+}
