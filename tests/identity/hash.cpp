@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -39,6 +40,34 @@ TEST_CASE("SHA-256: FIPS 180-4 / NIST example vectors") {
   const std::byte four[] = {std::byte{0xc9}, std::byte{0x8c}, std::byte{0x8e}, std::byte{0x55}};
   CHECK(bem::to_hex(bem::sha256(std::span<const std::byte>(four))) ==
         "7abc22c0ae5af26ce93dbb94433a0e0b2e119d014f8e7f65bd56c61ccccd9504");
+}
+
+TEST_CASE("SHA-256: the SHA-extension compression agrees with the portable one") {
+#if BEM_DETAIL_SHA_NI
+  if (!bem::detail::sha256_ni_available()) {
+    MESSAGE("this CPU has no SHA extensions: sha256() runs the portable code, tested above");
+    return;
+  }
+  bem::xoshiro256ss rng(0x5a5a);
+  for (int trial = 0; trial < 2000; ++trial) {
+    std::array<std::uint32_t, 8> a{}, b{};
+    for (auto& w : a) w = static_cast<std::uint32_t>(rng.next());
+    b = a;
+    std::uint8_t block[64];
+    for (auto& x : block) x = static_cast<std::uint8_t>(rng.next());
+    if (trial == 0) std::fill(std::begin(block), std::end(block), std::uint8_t{0});
+    if (trial == 1) std::fill(std::begin(block), std::end(block), std::uint8_t{0xFF});
+    bem::detail::sha256_compress_portable(a, block);
+    bem::detail::sha256_compress_ni(b, block);
+    REQUIRE(a == b);
+  }
+  // A digest computed at run time (the extensions) equals the same digest
+  // computed at compile time (portable code).
+  constexpr auto at_compile_time = bem::sha256(msg896);
+  CHECK(bem::sha256(std::string(msg896)) == at_compile_time);
+#else
+  MESSAGE("not x86-64 GCC/Clang: no SHA-extension path");
+#endif
 }
 
 TEST_CASE("SHA-256: one million 'a' fed in uneven pieces") {
