@@ -1,6 +1,6 @@
-// Policies for the contextual bandit of BEM suite section 5.1
+// Policies for the contextual bandits of BEM suite sections 5.1 and 5.2
 // (tasks/contextual_bandit.hpp): the BEM itself, running on bem::machine, and
-// four baselines a reader of the regret table expects beside it.
+// five baselines a reader of the regret tables expects beside it.
 //
 // ## bandit_policy (concept)
 // Minimal definition — a type `P` with
@@ -18,7 +18,8 @@
 //      depend on the choose calls between them (so a run's updates can be
 //      replayed alone to time them).
 // Models: bem_bandit_policy, uniform_policy, ucb1_per_context_policy,
-// epsilon_greedy_logistic_policy, linucb_policy.
+// discounted_ucb1_per_context_policy, epsilon_greedy_logistic_policy,
+// linucb_policy.
 //
 // What each does (d context bits, K actions; z = (x_0, ..., x_{d-1}, 1) where
 // a policy reads features):
@@ -38,6 +39,8 @@
 //   uniform_policy      a uniform action (its own xoshiro256ss); learns nothing.
 //   ucb1_per_context    classic UCB1 per context: each untried action first
 //                       (lowest number first), then argmax mean + c sqrt(ln n_x / n_x,a).
+//   discounted_ucb1     UCB1 per context on statistics discounted by gamma at
+//                       each visit of the context (for section 5.2's changes).
 //   epsilon_greedy_logistic   a logistic model per action on z, one SGD step
 //                       per round on the taken action's log-loss
 //                       (theta += lr (r - sigma(theta . z)) z); with
@@ -49,7 +52,8 @@
 //                       theta = A^-1 b (lowest on a tie); A^-1 kept by the
 //                       Sherman-Morrison update.
 // Hyperparameters are ours where the spec names none: c = sqrt(2), epsilon =
-// 0.05, lr = 0.1, alpha = 1, mid_path_every = 1000 (bandit_policy_settings).
+// 0.05, lr = 0.1, alpha = 1, mid_path_every = 1000, gamma = 0.95
+// (bandit_policy_settings).
 #pragma once
 
 #include <bem/circuits/gate_list.hpp>
@@ -85,6 +89,7 @@ struct bandit_policy_settings {
   double learning_rate = 0.1;             ///< epsilon_greedy_logistic
   double alpha = 1.0;                     ///< linucb
   std::int64_t mid_path_every = 1000;     ///< bem: rounds between mid-path updates
+  double discount = 0.95;                 ///< discounted_ucb1: gamma per visit of a context
 };
 
 /// The shape every policy is built for.
@@ -114,9 +119,7 @@ class bem_bandit_policy {
   using machine_type = machine<8, 64, 64>;
 
   bem_bandit_policy(const bandit_shape& s, const bandit_policy_settings& p, std::uint64_t seed)
-      : shape_(s), mid_every_(p.mid_path_every), machine_(config(s, p, seed)) {
-    detail::check_bandit_shape(s, "bem_bandit_policy");
-    if (p.mid_path_every < 1) throw std::invalid_argument("bem_bandit_policy: mid_path_every must be >= 1");
+      : mid_every_(p.mid_path_every), machine_(config(s, p, seed)) {
     for (int a = 0; a < s.actions; ++a)
       slot_of_action_.push_back(machine_.add_expert(action_expert(a)));
   }
@@ -139,7 +142,10 @@ class bem_bandit_policy {
   const machine_type& bem() const noexcept { return machine_; }
 
  private:
+  /// The machine's configuration, once the shape and settings are checked.
   static machine_config config(const bandit_shape& s, const bandit_policy_settings& p, std::uint64_t seed) {
+    detail::check_bandit_shape(s, "bem_bandit_policy");
+    if (p.mid_path_every < 1) throw std::invalid_argument("bem_bandit_policy: mid_path_every must be >= 1");
     machine_config c;
     c.tasks = std::size_t{1} << s.d;
     c.max_experts = static_cast<std::size_t>(s.actions);
@@ -165,7 +171,6 @@ class bem_bandit_policy {
     return {id, r, gate_list(1, gates, outputs), w};
   }
 
-  bandit_shape shape_;
   std::int64_t mid_every_;
   machine_type machine_;
   std::vector<std::uint32_t> slot_of_action_;
@@ -237,6 +242,67 @@ class ucb1_per_context_policy {
   std::vector<std::uint64_t> pulls_;
   std::vector<double> sums_;
   std::vector<std::uint64_t> context_pulls_;
+};
+
+/// UCB1 per context on discounted statistics (Garivier and Moulines, 2011,
+/// per context): every visit of context x first multiplies x's counts and
+/// sums by gamma, then adds the reward to the action taken, so the
+/// statistics forget at rate gamma per visit and follow a change of the
+/// means. Untried actions (count 0) first; then argmax mean +
+/// c sqrt(ln n_x / n_x,a) over the discounted counts.
+class discounted_ucb1_per_context_policy {
+ public:
+  static constexpr const char* name = "discounted_ucb1";
+  static constexpr bool learns = true;
+  discounted_ucb1_per_context_policy(const bandit_shape& s, const bandit_policy_settings& p, std::uint64_t)
+      : k_(s.actions), c_(p.c_explore), gamma_(p.discount) {
+    detail::check_bandit_shape(s, "discounted_ucb1_per_context_policy");
+    if (!(c_ >= 0 && std::isfinite(c_)))
+      throw std::invalid_argument("discounted_ucb1_per_context_policy: c_explore must be >= 0");
+    if (!(gamma_ > 0 && gamma_ <= 1))
+      throw std::invalid_argument("discounted_ucb1_per_context_policy: discount must lie in (0, 1]");
+    const std::size_t cells = (std::size_t{1} << s.d) * static_cast<std::size_t>(k_);
+    counts_.assign(cells, 0.0);
+    sums_.assign(cells, 0.0);
+  }
+  int choose(std::uint32_t x) const {
+    const std::size_t base = static_cast<std::size_t>(x) * static_cast<std::size_t>(k_);
+    double n = 0;
+    for (int a = 0; a < k_; ++a) {
+      if (counts_[base + static_cast<std::size_t>(a)] == 0) return a;
+      n += counts_[base + static_cast<std::size_t>(a)];
+    }
+    const double log_n = std::log(std::max(n, 1.0));
+    int best = 0;
+    double best_score = -1;
+    for (int a = 0; a < k_; ++a) {
+      const double na = counts_[base + static_cast<std::size_t>(a)];
+      const double score = sums_[base + static_cast<std::size_t>(a)] / na + c_ * std::sqrt(log_n / na);
+      if (score > best_score) {
+        best_score = score;
+        best = a;
+      }
+    }
+    return best;
+  }
+  void learn(std::uint32_t x, int a, double r) {
+    const std::size_t base = static_cast<std::size_t>(x) * static_cast<std::size_t>(k_);
+    for (int b = 0; b < k_; ++b) {
+      counts_[base + static_cast<std::size_t>(b)] *= gamma_;
+      sums_[base + static_cast<std::size_t>(b)] *= gamma_;
+    }
+    counts_[base + static_cast<std::size_t>(a)] += 1;
+    sums_[base + static_cast<std::size_t>(a)] += r;
+  }
+  /// The discounted count of action a at context x.
+  double count(std::uint32_t x, int a) const {
+    return counts_.at(static_cast<std::size_t>(x) * static_cast<std::size_t>(k_) + static_cast<std::size_t>(a));
+  }
+
+ private:
+  int k_;
+  double c_, gamma_;
+  std::vector<double> counts_, sums_;
 };
 
 /// Epsilon-greedy over one logistic model per action, trained by SGD.

@@ -31,6 +31,7 @@
 #include <metrics/sequence_metrics.hpp>
 #include <metrics/records.hpp>
 #include <metrics/svg_plot.hpp>
+#include <metrics/bandit_metrics.hpp>
 
 // The machine: lanes, STATE/SHARED, circuits, experts, identifiers, HASH/LOG,
 // ROUTE, PROVER, selection, bem::machine.

@@ -1,4 +1,8 @@
-// The stochastic contextual bandit of bem_benchmark_suite_v0.0.1, section 5.1.
+// The stochastic contextual bandit of bem_benchmark_suite_v0.0.1, section 5.1,
+// and its piecewise-stationary form of section 5.2 (nonstationary_bandit,
+// below: segment j draws its weights as in step 1 from
+// derive_seed(seed, fnv1a64("bandit weights"), j), segment 0 being the
+// stationary environment).
 //
 // K actions, contexts x in {0,1}^d, rounds t = 1..T. Everything is drawn from
 // the run seed with bem's own PRNG, so a seed gives the same environment on
@@ -36,6 +40,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 BEM_NAMESPACE_BEGIN
@@ -68,9 +73,11 @@ struct bandit_round {
 /// The environment of one seed (see the header comment).
 class contextual_bandit {
  public:
-  contextual_bandit(const contextual_bandit_spec& s, std::uint64_t seed)
+  /// The environment of `seed`; `segment` > 0 draws the weights of segment
+  /// `segment` of a non-stationary run instead (the rounds stream is the same).
+  contextual_bandit(const contextual_bandit_spec& s, std::uint64_t seed, std::uint64_t segment = 0)
       : spec_(s), contexts_(std::uint32_t{1} << s.d), rounds_rng_(derive_seed(seed, fnv1a64("bandit rounds"))) {
-    xoshiro256ss w(derive_seed(seed, fnv1a64("bandit weights")));
+    xoshiro256ss w(derive_seed(seed, fnv1a64("bandit weights"), segment));
     weights_.resize(static_cast<std::size_t>(s.actions) * static_cast<std::size_t>(s.d));
     for (double& x : weights_) x = s.weight_scale * (2 * w.uniform01() - 1);
     mu_.resize(static_cast<std::size_t>(contexts_) * static_cast<std::size_t>(s.actions));
@@ -108,11 +115,15 @@ class contextual_bandit {
   double gap(std::uint32_t x, int a) const noexcept { return mean_reward(x, best_action(x)) - mean_reward(x, a); }
 
   /// The next round (the rounds stream, in order).
-  bandit_round next_round() noexcept {
+  bandit_round next_round() noexcept { return draw_round(rounds_rng_); }
+
+  /// A round drawn from `rng` with these means: the context, then each
+  /// action's reward.
+  bandit_round draw_round(xoshiro256ss& rng) const noexcept {
     bandit_round r;
-    r.context = static_cast<std::uint32_t>(rounds_rng_.uniform_below(contexts_));
+    r.context = static_cast<std::uint32_t>(rng.uniform_below(contexts_));
     for (int a = 0; a < spec_.actions; ++a)
-      if (rounds_rng_.uniform01() < mean_reward(r.context, a)) r.rewards |= std::uint32_t{1} << a;
+      if (rng.uniform01() < mean_reward(r.context, a)) r.rewards |= std::uint32_t{1} << a;
     return r;
   }
 
@@ -130,6 +141,62 @@ class contextual_bandit {
   std::vector<double> weights_;
   std::vector<double> mu_;
   std::vector<std::uint8_t> best_;
+};
+
+/// Section 5.2: the same bandit in J + 1 piecewise-stationary segments. The T
+/// rounds are cut into J + 1 segments of floor(T / (J + 1)) rounds, the last
+/// taking the remainder; the change points are t_j = j * floor(T / (J + 1))
+/// (0-based round numbers, j = 1..J). Segment j has weights of its own,
+/// drawn as above from derive_seed(seed, fnv1a64("bandit weights"), j), so
+/// segment 0 is the stationary environment of the seed; the rounds come from
+/// the one "bandit rounds" stream, round t drawn with the means of its
+/// segment. With J = 0 the rounds are the stationary environment's.
+class nonstationary_bandit {
+ public:
+  nonstationary_bandit(const contextual_bandit_spec& s, int changes, std::int64_t rounds, std::uint64_t seed)
+      : rounds_(rounds), rounds_rng_(derive_seed(seed, fnv1a64("bandit rounds"))) {
+    if (changes < 0 || rounds < changes + 1)
+      throw std::invalid_argument("nonstationary_bandit: need 0 <= changes < rounds");
+    const std::int64_t length = rounds / (changes + 1);
+    for (int j = 0; j <= changes; ++j) {
+      segments_.emplace_back(s, seed, static_cast<std::uint64_t>(j));
+      if (j > 0) change_points_.push_back(j * length);
+    }
+  }
+
+  /// J.
+  int changes() const noexcept { return static_cast<int>(change_points_.size()); }
+  /// t_1 < ... < t_J, the first rounds of segments 1..J.
+  const std::vector<std::int64_t>& change_points() const noexcept { return change_points_; }
+  /// The segment that round t (0-based) belongs to.
+  int segment_of(std::int64_t t) const noexcept {
+    int j = 0;
+    while (j < changes() && t >= change_points_[static_cast<std::size_t>(j)]) ++j;
+    return j;
+  }
+  /// Segment j's environment (its means, oracle and gaps).
+  const contextual_bandit& segment(int j) const { return segments_.at(static_cast<std::size_t>(j)); }
+  /// The first round after segment j (T for the last).
+  std::int64_t segment_end(int j) const noexcept {
+    return j < changes() ? change_points_[static_cast<std::size_t>(j)] : rounds_;
+  }
+
+  /// All T rounds, in order.
+  std::vector<bandit_round> draw_rounds() {
+    std::vector<bandit_round> v(static_cast<std::size_t>(rounds_));
+    for (int j = 0; j <= changes(); ++j) {
+      const std::int64_t begin = j == 0 ? 0 : change_points_[static_cast<std::size_t>(j - 1)];
+      for (std::int64_t t = begin; t < segment_end(j); ++t)
+        v[static_cast<std::size_t>(t)] = segments_[static_cast<std::size_t>(j)].draw_round(rounds_rng_);
+    }
+    return v;
+  }
+
+ private:
+  std::int64_t rounds_;
+  xoshiro256ss rounds_rng_;
+  std::vector<contextual_bandit> segments_;
+  std::vector<std::int64_t> change_points_;
 };
 
 }  // namespace tasks

@@ -4,6 +4,7 @@
 // replay law the benchmark's update timing rests on; and that the learning
 // policies learn.
 #include <bem/bandit_policies.hpp>
+#include <metrics/bandit_metrics.hpp>
 #include <tasks/contextual_bandit.hpp>
 #include <doctest/doctest.h>
 
@@ -21,6 +22,7 @@ using bem::tasks::contextual_bandit_spec;
 static_assert(bem::bandit_policy<bem::bem_bandit_policy>);
 static_assert(bem::bandit_policy<bem::uniform_policy>);
 static_assert(bem::bandit_policy<bem::ucb1_per_context_policy>);
+static_assert(bem::bandit_policy<bem::discounted_ucb1_per_context_policy>);
 static_assert(bem::bandit_policy<bem::epsilon_greedy_logistic_policy>);
 static_assert(bem::bandit_policy<bem::linucb_policy>);
 
@@ -113,6 +115,86 @@ TEST_CASE("contexts are uniform and each reward is Bernoulli(mu_a(x))") {
   }
 }
 
+TEST_CASE("the non-stationary bandit: segments of their own weights, one rounds stream, segment 0 the stationary one") {
+  const contextual_bandit_spec spec{4, 3, 1.0};
+  // J = 0 is the stationary environment, round for round.
+  bem::tasks::nonstationary_bandit flat(spec, 0, 500, 5);
+  contextual_bandit stationary(spec, 5);
+  const auto a = flat.draw_rounds(), b = stationary.next_rounds(500);
+  for (std::size_t t = 0; t < a.size(); ++t) {
+    CHECK(a[t].context == b[t].context);
+    CHECK(a[t].rewards == b[t].rewards);
+  }
+  CHECK(flat.changes() == 0);
+  CHECK(flat.segment_end(0) == 500);
+  // J = 3 over T = 1003: segments of 250 rounds, the last 253.
+  bem::tasks::nonstationary_bandit env(spec, 3, 1003, 5);
+  CHECK(env.change_points() == std::vector<std::int64_t>{250, 500, 750});
+  CHECK(env.segment_of(0) == 0);
+  CHECK(env.segment_of(249) == 0);
+  CHECK(env.segment_of(250) == 1);
+  CHECK(env.segment_of(1002) == 3);
+  CHECK(env.segment_end(3) == 1003);
+  for (int a2 = 0; a2 < 3; ++a2)
+    for (int j = 0; j < 4; ++j) CHECK(env.segment(0).weight(a2, j) == stationary.weight(a2, j));
+  CHECK(env.segment(1).weight(0, 0) != env.segment(0).weight(0, 0));
+  bem::xoshiro256ss w2(bem::derive_seed(5, bem::fnv1a64("bandit weights"), 2));
+  CHECK(env.segment(2).weight(0, 0) == 2 * w2.uniform01() - 1);
+  // The contexts are the stationary stream's until the rewards differ:
+  // round t's rewards follow its segment's means.
+  const auto r = env.draw_rounds();
+  CHECK(r[0].context == b[0].context);
+  CHECK_THROWS_AS(bem::tasks::nonstationary_bandit(spec, 3, 3, 5), std::invalid_argument);
+  CHECK_THROWS_AS(bem::tasks::nonstationary_bandit(spec, -1, 30, 5), std::invalid_argument);
+  // Statistically: in a long run each segment's reward rates match its means.
+  bem::tasks::nonstationary_bandit big({1, 2, 3.0}, 1, 200000, 8);
+  const auto rounds = big.draw_rounds();
+  for (int seg = 0; seg < 2; ++seg) {
+    double n = 0, wins = 0;
+    for (std::int64_t t = seg * 100000; t < (seg + 1) * 100000; ++t)
+      if (rounds[static_cast<std::size_t>(t)].context == 1) {
+        ++n;
+        wins += rounds[static_cast<std::size_t>(t)].rewards & 1u;
+      }
+    const double mu = big.segment(seg).mean_reward(1, 0);
+    CHECK(std::abs(wins / n - mu) < 5 * std::sqrt(mu * (1 - mu) / n));
+  }
+}
+
+TEST_CASE("section 5.2.3 after a change: the spike, the rate before, adaptation and recovery times") {
+  // 30 rounds, a change at 10: regret 0.1 a round before it, 1 for 4
+  // rounds after it, then 0.5, 0.5, then 0.
+  std::vector<double> r(30, 0.0);
+  for (int t = 0; t < 10; ++t) r[static_cast<std::size_t>(t)] = 0.1;
+  for (int t = 10; t < 14; ++t) r[static_cast<std::size_t>(t)] = 1.0;
+  r[14] = r[15] = 0.5;
+  const bem::metrics::regret_prefix p(r);
+  CHECK(p.sum(0, 30) == doctest::Approx(1.0 + 4 + 1));
+  const auto c = bem::metrics::respond_to_change(p, 10, 30, 5, 2, 0.3);
+  CHECK(c.spike == doctest::Approx(4.5));       // rounds 10..14
+  CHECK(c.rate_before == doctest::Approx(0.1));  // rounds 5..9
+  // Windows of 2 from round 10: means 1, 1, 1, 0.75, 0.5, 0.25 (tau = 5), ...
+  CHECK(c.adaptation.rounds == 5);
+  CHECK(c.adaptation.reached);
+  CHECK(c.adaptation.window == 2);
+  // Back to 0.1 a round: the window [16, 18), tau = 6.
+  CHECK(c.recovery.rounds == 6);
+  CHECK(c.recovery.reached);
+  // Never below the threshold inside the segment: censored at end - from - window + 1.
+  const auto never = bem::metrics::time_to_threshold(p, 10, 16, 2, 0.1);
+  CHECK_FALSE(never.reached);
+  CHECK(never.rounds == 16 - 10 - 2 + 1);
+  // A window longer than the span is cut to it.
+  const auto cut = bem::metrics::time_to_threshold(p, 20, 23, 10, 0.0);
+  CHECK(cut.window == 3);
+  CHECK(cut.rounds == 0);
+  CHECK(cut.reached);
+  // Windows must lie inside the series.
+  CHECK_THROWS_AS(bem::metrics::respond_to_change(p, 3, 30, 5, 2, 0.3), std::invalid_argument);
+  CHECK_THROWS_AS(bem::metrics::respond_to_change(p, 27, 30, 5, 2, 0.3), std::invalid_argument);
+  CHECK_THROWS_AS(p.sum(5, 31), std::out_of_range);
+}
+
 TEST_CASE("the parameters are checked at their keys") {
   struct bad_value {
     const char* key;
@@ -157,6 +239,38 @@ TEST_CASE("UCB1 per context: every untried action in order, then the highest ind
   CHECK(s0 > s2);
   CHECK(p.choose(1) == 0);  // the first of the two tied untaken-again actions
   CHECK(p.pulls(1, 2) == 3);
+}
+
+TEST_CASE("discounted UCB1: the counts decay by gamma at each visit of the context; gamma = 1 is classic UCB1") {
+  bem::bandit_policy_settings s;
+  s.discount = 0.5;
+  bem::discounted_ucb1_per_context_policy p({2, 2}, s, 0);
+  CHECK(p.choose(3) == 0);
+  p.learn(3, 0, 1.0);
+  CHECK(p.choose(3) == 1);  // untried
+  p.learn(3, 1, 0.0);
+  CHECK(p.count(3, 0) == 0.5);
+  CHECK(p.count(3, 1) == 1.0);
+  p.learn(3, 1, 0.0);
+  CHECK(p.count(3, 0) == 0.25);
+  CHECK(p.count(3, 1) == 1.5);
+  CHECK(p.count(2, 0) == 0.0);  // other contexts untouched
+  // With gamma = 1 the decisions are classic UCB1's, round for round.
+  s.discount = 1.0;
+  bem::discounted_ucb1_per_context_policy undiscounted({4, 4}, s, 0);
+  bem::ucb1_per_context_policy classic({4, 4}, s, 0);
+  contextual_bandit env({4, 4, 1.0}, 17);
+  for (int t = 0; t < 5000; ++t) {
+    const bandit_round r = env.next_round();
+    const int a = classic.choose(r.context);
+    REQUIRE(undiscounted.choose(r.context) == a);
+    classic.learn(r.context, a, (r.rewards >> a) & 1u);
+    undiscounted.learn(r.context, a, (r.rewards >> a) & 1u);
+  }
+  s.discount = 0;
+  CHECK_THROWS_AS(bem::discounted_ucb1_per_context_policy({2, 2}, s, 0), std::invalid_argument);
+  s.discount = 1.5;
+  CHECK_THROWS_AS(bem::discounted_ucb1_per_context_policy({2, 2}, s, 0), std::invalid_argument);
 }
 
 TEST_CASE("epsilon-greedy: greedy on the logistic models at epsilon 0, uniform at 1") {
@@ -275,6 +389,11 @@ TEST_CASE("a policy's state depends on its learn calls only, so they can be repl
       for (int k = 0; k < 3; ++k) CHECK(a.pulls(x, k) == b.pulls(x, k));
     for (std::uint32_t x = 0; x < 16; ++x) CHECK(a.choose(x) == b.choose(x));
   });
+  check(bem::discounted_ucb1_per_context_policy({4, 3}, s, 0), bem::discounted_ucb1_per_context_policy({4, 3}, s, 0),
+        [](auto& a, auto& b) {
+          for (std::uint32_t x = 0; x < 16; ++x)
+            for (int k = 0; k < 3; ++k) CHECK(a.count(x, k) == b.count(x, k));
+        });
   check(bem::linucb_policy({4, 3}, s, 0), bem::linucb_policy({4, 3}, s, 0), [](auto& a, auto& b) {
     for (int k = 0; k < 3; ++k)
       for (int i = 0; i < 25; ++i) CHECK(a.inverse(k)[i] == b.inverse(k)[i]);

@@ -392,6 +392,7 @@ class Driver(unittest.TestCase):
         self.assertEqual(stable(outs[0]), stable(outs[1]))
         recs = [x for x in outs[0] if x["run"] == "all" and x["metric"] != "run_wall_time"]
         policies = ["bem", "uniform", "ucb1_per_context", "epsilon_greedy", "linucb"]
+        self.assertEqual(sorted({x["condition"]["policy"] for x in recs}), sorted(policies))  # 5.1's default five
         regret = {}
         for policy in policies:
             with self.subTest(policy=policy):
@@ -422,6 +423,65 @@ class Driver(unittest.TestCase):
             self.assertLess(regret[policy], regret["uniform"], policy)
         alone = {x["metric"]: x["value"] for x in outs[0] if x["run"] == "linucb-alone" and x["metric"] == "regret"}
         self.assertEqual(alone["regret"], regret["linucb"])
+
+    def test_nonstationary_bandit_records_per_change(self):
+        # BEM 5.2: J = 3 changes over T = 4000 (segments of 1000 rounds), a spike window of 200. Per
+        # policy and change: the spike, the rate before, the adaptation and recovery times (censored
+        # where the window never gets there), no structural update, and the learning cycles the change
+        # costs; the whole-run records as in 5.1, with J in the condition.
+        T, J, W = 4000, 3, 200
+        path = self.write("ns.toml", f"""
+            name = "ns"
+            [[run]]
+            name = "ns"
+            task = "nonstationary_bandit"
+            seeds = [1]
+            [run.params]
+            d = 3
+            rounds = {T}
+            changes = {J}
+            spike_window = {W}
+            adaptation_window = 100
+            adaptation_threshold = 0.05
+        """)
+        out = os.path.join(self.tmp, "ns-out")
+        r = bench("run", path, "--out", out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        recs = [x for x in records(out) if x["metric"] != "run_wall_time"]
+        policies = ["bem", "uniform", "ucb1_per_context", "discounted_ucb1", "epsilon_greedy", "linucb"]
+        self.assertEqual(sorted({x["condition"]["policy"] for x in recs}), sorted(policies))
+        for policy in policies:
+            mine = [x for x in recs if x["condition"]["policy"] == policy]
+            whole = {x["metric"]: x for x in mine if "change" not in x["condition"] and "t" not in x["condition"]}
+            self.assertEqual(whole["regret"]["condition"]["J"], J)
+            learns = policy != "uniform"
+            for j in range(1, J + 1):
+                with self.subTest(policy=policy, change=j):
+                    m = {x["metric"]: x for x in mine if x["condition"].get("change") == j}
+                    self.assertEqual(m["regret_spike"]["condition"]["t_change"], j * 1000)
+                    self.assertEqual(m["regret_spike"]["split"], f"policy={policy},change={j}")
+                    self.assertEqual(m["regret_spike"]["n"], W)
+                    self.assertTrue(0 <= m["regret_spike"]["value"] <= min(W, whole["regret"]["value"]))
+                    before = m["regret_rate_before_change"]["value"]
+                    self.assertTrue(0 <= before <= 1)
+                    for metric, threshold in (("adaptation_time", 0.05), ("recovery_time", before)):
+                        x = m[metric]
+                        self.assertAlmostEqual(float(x["breakdown"]["threshold"]), threshold)
+                        self.assertEqual(x["breakdown"]["window"], "100")
+                        self.assertEqual(x["n"], 1000)  # the rounds of the segment after the change
+                        adapted = x["breakdown"]["adapted"] == "yes"
+                        self.assertEqual(adapted, x["value"] <= 900)
+                        if not adapted:
+                            self.assertEqual(x["value"], 901)  # censored: no window of 100 reached it
+                    self.assertEqual(m["structural_updates"]["value"], 0)
+                    self.assertEqual(m["structural_updates"]["breakdown"]["enabled"], "no")
+                    self.assertEqual("additional_learning_cycles_after_change" in m, learns)
+                    if learns:
+                        c = m["additional_learning_cycles_after_change"]
+                        self.assertTrue(c["timing"])
+                        self.assertEqual(c["breakdown"]["blocks"], "10")
+                        self.assertAlmostEqual(c["value"], float(c["breakdown"]["cycles_after"]) -
+                                               float(c["breakdown"]["cycles_before"]), delta=1e-6 * abs(c["value"]) + 1e-6)
 
     def test_record_schema(self):
         suite = self.write("s.toml", SMALL_SUITE)
@@ -510,7 +570,9 @@ class Driver(unittest.TestCase):
                            f'representations = {json.dumps(EXPERT_REPRESENTATIONS)}\n',
             "bitalu_throughput": "W = [64, 128, 256, 512, 1024]\n",
             "contextual_bandit": "d = 16\nactions = 16\nrounds = 1\nepsilon = 1.0\nc_explore = 0.0\nalpha = 0.0\n"
-                                 "mid_path_every = 1\n",
+                                 "mid_path_every = 1\ndiscount = 1.0\n",
+            "nonstationary_bandit": "d = 2\nchanges = 16\nrounds = 34\nspike_window = 1\nadaptation_window = 1\n"
+                                    "adaptation_threshold = 0.0\n",
         }
         cases = [
             ("route_query", "N_nodes = [0]", "N_nodes", "each must lie in [1, 2^31]"),
@@ -544,9 +606,19 @@ class Driver(unittest.TestCase):
             ("contextual_bandit", "alpha = -0.5", "alpha", "must be a finite number >= 0"),
             ("contextual_bandit", "mid_path_every = 0", "mid_path_every", "must lie in [1, 1099511627776], got 0"),
             ("contextual_bandit", 'policies = ["bem", "thompson"]', "policies",
-             'each must be one of bem, uniform, ucb1_per_context, epsilon_greedy, linucb; got "thompson"'),
+             'each must be one of bem, uniform, ucb1_per_context, discounted_ucb1, epsilon_greedy, linucb; got "thompson"'),
             ("contextual_bandit", 'policies = ["bem", "linucb", "bem"]', "policies", '"bem" is listed twice'),
             ("contextual_bandit", "policies = []", "policies", "expected a list of strings"),
+            ("contextual_bandit", "discount = 0.0", "discount", "must lie in (0, 1]"),
+            ("contextual_bandit", "discount = 1.5", "discount", "must lie in (0, 1]"),
+            ("nonstationary_bandit", "changes = 0", "changes", "must lie in [1, 16], got 0"),
+            ("nonstationary_bandit", "changes = 17", "changes", "must lie in [1, 16], got 17"),
+            ("nonstationary_bandit", "changes = 4\nrounds = 9", "rounds",
+             "must give every segment at least 2 rounds (2 * (changes + 1))"),
+            ("nonstationary_bandit", "spike_window = 0", "spike_window", "must lie in [1, 10000000], got 0"),
+            ("nonstationary_bandit", "adaptation_window = 0", "adaptation_window", "must lie in [1, 10000000], got 0"),
+            ("nonstationary_bandit", "adaptation_threshold = -0.1", "adaptation_threshold",
+             "must be a finite number >= 0"),
         ]
         for task, bad, key, message in cases:
             with self.subTest(task=task, params=bad):
