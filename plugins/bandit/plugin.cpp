@@ -42,15 +42,16 @@
 //                             regret_rate_before_change as the threshold: the
 //                             rounds it takes to be as good as before
 //   structural_updates        0, "enabled" = "no"
-//   additional_learning_cycles_after_change   the replayed learn calls'
-//                             cycles in rounds [t_j, t_j + W) minus those in
-//                             [t_j - W, t_j), both in the breakdown (timing;
-//                             policies that learn): the mid- and slow-path
-//                             compute the change costs (the BEM's
-//                             STATS_UPDATE and mid-path updates). Each window
-//                             is timed in 10 blocks and counts as 10 times
-//                             its median block, so one stall of the host
-//                             does not make the figure.
+//   learning_cycles_before_change, learning_cycles_after_change
+//                             the replayed learn calls' cycles in rounds
+//                             [t_j - W, t_j) and [t_j, t_j + W) (timing;
+//                             policies that learn); each window is timed in
+//                             10 blocks and counts as 10 times its median
+//                             block, so one stall of the host does not make
+//                             the figure
+//   additional_learning_cycles_after_change   after minus before: the mid-
+//                             and slow-path compute the change costs (the
+//                             BEM's STATS_UPDATE and mid-path updates)
 // Cycle units say how they were obtained (bem/cycles.hpp).
 //
 // Parameters: d (8), actions (4), weight_scale (1), rounds T (100000, at most
@@ -339,10 +340,12 @@ class bandit_benchmark {
           return v[v.size() / 2] * static_cast<double>(v.size());
         };
         const double before = window(2 * j), after = window(2 * j + 1);
+        const std::vector<std::pair<std::string, std::string>> blocked = {
+            {"blocks", std::to_string(window_blocks.at(2 * j).size())}};
+        emit(s, c, "learning_cycles_before_change", before, counter.unit(), better::lower, W, true, blocked);
+        emit(s, c, "learning_cycles_after_change", after, counter.unit(), better::lower, W, true, blocked);
         emit(s, c, "additional_learning_cycles_after_change", after - before, counter.unit(), better::lower, W, true,
-             {{"cycles_after", number_text(after)},
-              {"cycles_before", number_text(before)},
-              {"blocks", std::to_string(window_blocks.at(2 * j).size())}});
+             blocked);
       }
     }
   }

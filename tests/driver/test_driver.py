@@ -475,13 +475,20 @@ class Driver(unittest.TestCase):
                             self.assertEqual(x["value"], 901)  # censored: no window of 100 reached it
                     self.assertEqual(m["structural_updates"]["value"], 0)
                     self.assertEqual(m["structural_updates"]["breakdown"]["enabled"], "no")
-                    self.assertEqual("additional_learning_cycles_after_change" in m, learns)
+                    cycles = ["learning_cycles_before_change", "learning_cycles_after_change",
+                              "additional_learning_cycles_after_change"]
+                    for metric in cycles:
+                        self.assertEqual(metric in m, learns, metric)
                     if learns:
-                        c = m["additional_learning_cycles_after_change"]
-                        self.assertTrue(c["timing"])
-                        self.assertEqual(c["breakdown"]["blocks"], "10")
-                        self.assertAlmostEqual(c["value"], float(c["breakdown"]["cycles_after"]) -
-                                               float(c["breakdown"]["cycles_before"]), delta=1e-6 * abs(c["value"]) + 1e-6)
+                        before, after, extra = (m[k] for k in cycles)
+                        for x in (before, after, extra):
+                            self.assertTrue(x["timing"])
+                            self.assertEqual(x["breakdown"]["blocks"], "10")
+                            self.assertEqual(x["n"], W)
+                        self.assertGreater(before["value"], 0)
+                        self.assertGreater(after["value"], 0)
+                        self.assertAlmostEqual(extra["value"], after["value"] - before["value"],
+                                               delta=1e-9 * before["value"])
 
     def test_record_schema(self):
         suite = self.write("s.toml", SMALL_SUITE)
