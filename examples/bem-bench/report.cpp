@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -113,6 +115,73 @@ std::string series_label(const json& e) {
   const std::string oc = compact(other);
   if (!oc.empty()) label += " [" + oc + "]";
   return label;
+}
+
+/// A number, or a string holding one, with 4 significant digits (for a
+/// legend: "1.414" for "1.4142135623730951"); anything else as it is.
+json short_number(const json& v) {
+  double x;
+  if (v.is_number()) x = v.get<double>();
+  else if (v.is_string()) {
+    const std::string& s = v.get_ref<const std::string&>();
+    char* end = nullptr;
+    x = std::strtod(s.c_str(), &end);
+    if (s.empty() || end != s.c_str() + s.size()) return v;
+  } else {
+    return v;
+  }
+  char b[32];
+  std::snprintf(b, sizeof b, "%.4g", x);
+  return std::string(b);
+}
+
+/// Bandit benchmarks (BEM 5.1, 5.2): the regret curve R_t against t of every
+/// policy, log-log as the spec suggests, one chart per environment (d, K, T,
+/// J), from the mean over seeds of the `regret_at_t` records.
+void regret_curves(std::ostream& h, const std::vector<const json*>& entries) {
+  std::map<std::string, std::map<std::string, bem::metrics::plot_series>> charts;  // environment -> label -> curve
+  for (const auto* e : entries) {
+    const json& r = *e;
+    if (r["metric"] != "regret_at_t" || !r["mean"].is_number() || !r["condition"].is_object()) continue;
+    const json& c = r["condition"];
+    if (!c.contains("t") || !c.contains("policy") || !c["policy"].is_string()) continue;
+    const double t = c["t"].get<double>(), regret = r["mean"].get<double>();
+    if (!(t > 0 && regret > 0)) continue;  // no logarithm of 0
+    // The chart: the environment; the curve: the policy and its
+    // hyperparameters. Two runs of one configuration give the same curve
+    // (the rounds are the seed's, whatever else runs), drawn once.
+    json environment = json::object(), settings = json::object();
+    for (auto it = c.begin(); it != c.end(); ++it) {
+      const std::string& k = it.key();
+      if (k == "d" || k == "actions" || k == "T" || k == "J") environment[k] = it.value();
+      else if (k != "t" && k != "policy") settings[k] = short_number(it.value());
+    }
+    std::string label = c["policy"].get<std::string>();
+    if (!settings.empty()) label += " [" + compact(settings) + "]";
+    auto& s = charts[compact(environment)][label];
+    s.label = label;
+    if (std::find(s.x.begin(), s.x.end(), std::log10(t)) != s.x.end()) continue;
+    s.x.push_back(std::log10(t));
+    s.y.push_back(std::log10(regret));
+  }
+  for (auto& [environment, curves] : charts) {
+    std::vector<bem::metrics::plot_series> v;
+    for (auto& [label, s] : curves) {
+      std::vector<std::size_t> idx(s.x.size());
+      for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = i;
+      std::stable_sort(idx.begin(), idx.end(), [&](auto a, auto b) { return s.x[a] < s.x[b]; });
+      bem::metrics::plot_series sorted;
+      sorted.label = s.label;
+      for (auto i : idx) sorted.x.push_back(s.x[i]), sorted.y.push_back(s.y[i]);
+      sorted.y_low = sorted.y_high = sorted.y;
+      v.push_back(std::move(sorted));
+    }
+    bem::metrics::plot_options o;
+    o.title = "regret curve, log-log, mean over seeds: " + environment;
+    o.x_label = "log10 t";
+    o.y_label = "log10 regret R_t";
+    h << bem::metrics::line_chart_svg(v, o) << "\n";
+  }
 }
 
 /// Suites whose records carry a "category" condition (the Rust code suite):
@@ -308,6 +377,8 @@ std::string render_html(const json& metrics) {
         h << bem::metrics::line_chart_svg(v, o) << "\n";
       }
     }
+
+    regret_curves(h, entries);
 
     h << "<table><tr><th>model</th><th>split</th><th>metric</th><th>breakdown</th><th>mean</th><th>95% CI</th>"
          "<th>seeds</th><th>unit</th></tr>\n";

@@ -421,6 +421,11 @@ class Driver(unittest.TestCase):
                     self.assertEqual(x["n"], x["condition"].get("t", T))
         for policy in ("ucb1_per_context", "bem", "epsilon_greedy", "linucb"):
             self.assertLess(regret[policy], regret["uniform"], policy)
+        # The report draws each environment's regret curves, log-log, in one chart (its title and its
+        # accessible <title>), each policy once although two runs measured LinUCB.
+        report = read(os.path.join(self.tmp, "o0", "report.html"))
+        self.assertEqual(report.count("regret curve, log-log, mean over seeds: T=3000, actions=4, d=4"), 2)
+        self.assertEqual(report.count("linucb [alpha=1]"), 1)  # its legend entry
         alone = {x["metric"]: x["value"] for x in outs[0] if x["run"] == "linucb-alone" and x["metric"] == "regret"}
         self.assertEqual(alone["regret"], regret["linucb"])
 
