@@ -194,73 +194,17 @@ class uniform_policy {
   xoshiro256ss rng_;
 };
 
-/// Classic UCB1 for each context separately.
-class ucb1_per_context_policy {
+namespace detail {
+/// UCB1 statistics per (context, action), discounted by gamma at each visit
+/// of the context (gamma = 1: plain counts and sums): untried actions (count
+/// 0) first, lowest first; then argmax sum / count + c sqrt(ln n_x / count)
+/// with n_x the context's summed counts, lowest on a tie.
+class ucb1_statistics {
  public:
-  static constexpr const char* name = "ucb1_per_context";
-  static constexpr bool learns = true;
-  ucb1_per_context_policy(const bandit_shape& s, const bandit_policy_settings& p, std::uint64_t)
-      : k_(s.actions), c_(p.c_explore) {
-    detail::check_bandit_shape(s, "ucb1_per_context_policy");
-    if (!(c_ >= 0 && std::isfinite(c_))) throw std::invalid_argument("ucb1_per_context_policy: c_explore must be >= 0");
-    const std::size_t cells = (std::size_t{1} << s.d) * static_cast<std::size_t>(k_);
-    pulls_.assign(cells, 0);
-    sums_.assign(cells, 0.0);
-    context_pulls_.assign(std::size_t{1} << s.d, 0);
-  }
-  int choose(std::uint32_t x) {
-    const std::size_t base = static_cast<std::size_t>(x) * static_cast<std::size_t>(k_);
-    for (int a = 0; a < k_; ++a)
-      if (pulls_[base + static_cast<std::size_t>(a)] == 0) return a;
-    const double log_n = std::log(static_cast<double>(context_pulls_[x]));
-    int best = 0;
-    double best_score = -1;
-    for (int a = 0; a < k_; ++a) {
-      const double n = static_cast<double>(pulls_[base + static_cast<std::size_t>(a)]);
-      const double score = sums_[base + static_cast<std::size_t>(a)] / n + c_ * std::sqrt(log_n / n);
-      if (score > best_score) {
-        best_score = score;
-        best = a;
-      }
-    }
-    return best;
-  }
-  void learn(std::uint32_t x, int a, double r) {
-    const std::size_t i = static_cast<std::size_t>(x) * static_cast<std::size_t>(k_) + static_cast<std::size_t>(a);
-    ++pulls_[i];
-    sums_[i] += r;
-    ++context_pulls_[x];
-  }
-  /// Times action a was taken at context x.
-  std::uint64_t pulls(std::uint32_t x, int a) const {
-    return pulls_.at(static_cast<std::size_t>(x) * static_cast<std::size_t>(k_) + static_cast<std::size_t>(a));
-  }
-
- private:
-  int k_;
-  double c_;
-  std::vector<std::uint64_t> pulls_;
-  std::vector<double> sums_;
-  std::vector<std::uint64_t> context_pulls_;
-};
-
-/// UCB1 per context on discounted statistics (Garivier and Moulines, 2011,
-/// per context): every visit of context x first multiplies x's counts and
-/// sums by gamma, then adds the reward to the action taken, so the
-/// statistics forget at rate gamma per visit and follow a change of the
-/// means. Untried actions (count 0) first; then argmax mean +
-/// c sqrt(ln n_x / n_x,a) over the discounted counts.
-class discounted_ucb1_per_context_policy {
- public:
-  static constexpr const char* name = "discounted_ucb1";
-  static constexpr bool learns = true;
-  discounted_ucb1_per_context_policy(const bandit_shape& s, const bandit_policy_settings& p, std::uint64_t)
-      : k_(s.actions), c_(p.c_explore), gamma_(p.discount) {
-    detail::check_bandit_shape(s, "discounted_ucb1_per_context_policy");
-    if (!(c_ >= 0 && std::isfinite(c_)))
-      throw std::invalid_argument("discounted_ucb1_per_context_policy: c_explore must be >= 0");
-    if (!(gamma_ > 0 && gamma_ <= 1))
-      throw std::invalid_argument("discounted_ucb1_per_context_policy: discount must lie in (0, 1]");
+  ucb1_statistics(const bandit_shape& s, double c, double gamma, const char* who) : k_(s.actions), c_(c), gamma_(gamma) {
+    check_bandit_shape(s, who);
+    if (!(c_ >= 0 && std::isfinite(c_))) throw std::invalid_argument(std::string(who) + ": c_explore must be >= 0");
+    if (!(gamma_ > 0 && gamma_ <= 1)) throw std::invalid_argument(std::string(who) + ": discount must lie in (0, 1]");
     const std::size_t cells = (std::size_t{1} << s.d) * static_cast<std::size_t>(k_);
     counts_.assign(cells, 0.0);
     sums_.assign(cells, 0.0);
@@ -272,7 +216,7 @@ class discounted_ucb1_per_context_policy {
       if (counts_[base + static_cast<std::size_t>(a)] == 0) return a;
       n += counts_[base + static_cast<std::size_t>(a)];
     }
-    const double log_n = std::log(std::max(n, 1.0));
+    const double log_n = std::log(n);
     int best = 0;
     double best_score = -1;
     for (int a = 0; a < k_; ++a) {
@@ -287,14 +231,14 @@ class discounted_ucb1_per_context_policy {
   }
   void learn(std::uint32_t x, int a, double r) {
     const std::size_t base = static_cast<std::size_t>(x) * static_cast<std::size_t>(k_);
-    for (int b = 0; b < k_; ++b) {
-      counts_[base + static_cast<std::size_t>(b)] *= gamma_;
-      sums_[base + static_cast<std::size_t>(b)] *= gamma_;
-    }
+    if (gamma_ != 1)
+      for (int b = 0; b < k_; ++b) {
+        counts_[base + static_cast<std::size_t>(b)] *= gamma_;
+        sums_[base + static_cast<std::size_t>(b)] *= gamma_;
+      }
     counts_[base + static_cast<std::size_t>(a)] += 1;
     sums_[base + static_cast<std::size_t>(a)] += r;
   }
-  /// The discounted count of action a at context x.
   double count(std::uint32_t x, int a) const {
     return counts_.at(static_cast<std::size_t>(x) * static_cast<std::size_t>(k_) + static_cast<std::size_t>(a));
   }
@@ -303,6 +247,43 @@ class discounted_ucb1_per_context_policy {
   int k_;
   double c_, gamma_;
   std::vector<double> counts_, sums_;
+};
+}  // namespace detail
+
+/// Classic UCB1 for each context separately.
+class ucb1_per_context_policy {
+ public:
+  static constexpr const char* name = "ucb1_per_context";
+  static constexpr bool learns = true;
+  ucb1_per_context_policy(const bandit_shape& s, const bandit_policy_settings& p, std::uint64_t)
+      : stats_(s, p.c_explore, 1.0, "ucb1_per_context_policy") {}
+  int choose(std::uint32_t x) const { return stats_.choose(x); }
+  void learn(std::uint32_t x, int a, double r) { stats_.learn(x, a, r); }
+  /// Times action a was taken at context x.
+  double pulls(std::uint32_t x, int a) const { return stats_.count(x, a); }
+
+ private:
+  detail::ucb1_statistics stats_;
+};
+
+/// UCB1 per context on discounted statistics (Garivier and Moulines, 2011,
+/// per context): every visit of context x first multiplies x's counts and
+/// sums by gamma, then adds the reward to the action taken, so the
+/// statistics forget at rate gamma per visit and follow a change of the
+/// means. With gamma = 1 it is ucb1_per_context.
+class discounted_ucb1_per_context_policy {
+ public:
+  static constexpr const char* name = "discounted_ucb1";
+  static constexpr bool learns = true;
+  discounted_ucb1_per_context_policy(const bandit_shape& s, const bandit_policy_settings& p, std::uint64_t)
+      : stats_(s, p.c_explore, p.discount, "discounted_ucb1_per_context_policy") {}
+  int choose(std::uint32_t x) const { return stats_.choose(x); }
+  void learn(std::uint32_t x, int a, double r) { stats_.learn(x, a, r); }
+  /// The discounted count of action a at context x.
+  double count(std::uint32_t x, int a) const { return stats_.count(x, a); }
+
+ private:
+  detail::ucb1_statistics stats_;
 };
 
 /// Epsilon-greedy over one logistic model per action, trained by SGD.
