@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
@@ -130,9 +129,7 @@ json short_number(const json& v) {
   } else {
     return v;
   }
-  char b[32];
-  std::snprintf(b, sizeof b, "%.4g", x);
-  return std::string(b);
+  return fmt(x);
 }
 
 /// Bandit benchmarks (BEM 5.1, 5.2): the regret curve R_t against t of every

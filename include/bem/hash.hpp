@@ -177,9 +177,10 @@ __attribute__((target("sha,ssse3,sse4.1"))) inline void sha256_compress_ni(std::
 /// code; portable in constant expressions.
 template <class Byte>
 constexpr void sha256_compress(std::array<std::uint32_t, 8>& state, const Byte* block) noexcept {
+  static_assert(sizeof(Byte) == 1, "sha256_compress: blocks are bytes");
 #if BEM_DETAIL_SHA_NI
   if (!std::is_constant_evaluated() && sha256_ni_available()) {
-    if constexpr (sizeof(Byte) == 1) sha256_compress_ni(state, reinterpret_cast<const std::uint8_t*>(block));
+    sha256_compress_ni(state, reinterpret_cast<const std::uint8_t*>(block));
     return;
   }
 #endif
