@@ -37,7 +37,7 @@
 // as before.
 #include "kernels.hpp"
 
-#include <bem/cycles.hpp>
+#include <bem/platform/cycles.hpp>
 
 #if defined(__x86_64__) && defined(__SSE2__)
 #include <immintrin.h>

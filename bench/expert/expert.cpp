@@ -37,8 +37,8 @@
 #include <bem/circuits/compiled.hpp>
 #include <bem/circuits/gate_list.hpp>
 #include <bem/circuits/jit.hpp>
-#include <bem/cycles.hpp>
-#include <bem/lanes.hpp>
+#include <bem/platform/cycles.hpp>
+#include <bem/machine/lanes.hpp>
 #include <bem/prng.hpp>
 
 #include <algorithm>

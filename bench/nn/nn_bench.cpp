@@ -13,7 +13,7 @@
 //   ours model=NAME tokens_per_s=X losses=l1,l2,...
 // Without --out nothing is written but the timing lines.
 #include <bem/nn/models.hpp>
-#include <bem/parameters.hpp>
+#include <bem/harness/parameters.hpp>
 #include <tasks/temporal.hpp>
 
 #include <chrono>

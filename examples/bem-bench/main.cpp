@@ -5,11 +5,11 @@
 
 #include "build_info.hpp"
 
-#include <bem/baselines.hpp>
-#include <bem/cycles.hpp>
-#include <bem/hwinfo.hpp>
-#include <bem/plugin.hpp>
-#include <bem/plugin_host.hpp>
+#include <bem/harness/baselines.hpp>
+#include <bem/platform/cycles.hpp>
+#include <bem/platform/hwinfo.hpp>
+#include <bem/plugin/adapter.hpp>
+#include <bem/plugin/host.hpp>
 #include <bem/version.hpp>
 
 #include <unistd.h>

@@ -2,7 +2,7 @@
 
 #include "build_info.hpp"  // generated: git revision and build flags
 
-#include <bem/hwinfo.hpp>
+#include <bem/platform/hwinfo.hpp>
 #include <bem/version.hpp>
 #include <metrics/statistics.hpp>
 #include <metrics/svg_plot.hpp>

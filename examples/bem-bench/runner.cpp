@@ -2,10 +2,10 @@
 
 #include "report.hpp"
 
-#include <bem/cycles.hpp>
-#include <bem/plugin.hpp>
+#include <bem/platform/cycles.hpp>
+#include <bem/plugin/adapter.hpp>
 #include <bem/prng.hpp>
-#include <bem/toml_parameters.hpp>
+#include <bem/plugin/toml_parameters.hpp>
 #include <metrics/sequence_metrics.hpp>
 
 #include <fcntl.h>

@@ -3,7 +3,7 @@
 
 #include "suite.hpp"
 
-#include <bem/plugin_host.hpp>
+#include <bem/plugin/host.hpp>
 #include <metrics/records.hpp>
 
 #include <functional>

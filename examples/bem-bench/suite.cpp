@@ -2,7 +2,7 @@
 
 #include "quick_suite.hpp"  // generated from configs/quick.toml
 
-#include <bem/toml_parameters.hpp>
+#include <bem/plugin/toml_parameters.hpp>
 
 #include <toml++/toml.h>
 

@@ -1,7 +1,7 @@
 // Suite files: which (task, model, parameters, seed) runs to measure.
 #pragma once
 
-#include <bem/parameters.hpp>
+#include <bem/harness/parameters.hpp>
 
 #include <cstdint>
 #include <map>

@@ -10,7 +10,7 @@
 // Parameters: `vocab` (default 4, in [2, 64]), `max_count` (default 7, in
 // [1, 255]), `length` (T of train and validation, default 32, in [2, 4096]),
 // `test_lengths` (default [T, 2T]: one test split each).
-#include <bem/plugin.hpp>
+#include <bem/plugin/adapter.hpp>
 #include <tasks/splits.hpp>
 
 #include <algorithm>

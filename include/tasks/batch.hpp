@@ -15,7 +15,7 @@
 // log-odds of 1), `num_classes` per position for class outputs.
 #pragma once
 
-#include <bem/parameters.hpp>
+#include <bem/harness/parameters.hpp>
 #include <bem/version.hpp>
 
 #include <algorithm>

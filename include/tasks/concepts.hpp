@@ -67,12 +67,12 @@
 //
 // ## solvable_task
 // A task with an exact reference solver: `typename T::reference_model`, a
-// bem::pluggable_model that must score 1.0 (bem/plugin.hpp). bem-bench
+// bem::pluggable_model that must score 1.0 (bem/plugin/adapter.hpp). bem-bench
 // creates it from the run's model parameters, never from the task's: it knows
 // the task only through the spec given to `reset` and the input tokens.
 #pragma once
 
-#include <bem/parameters.hpp>
+#include <bem/harness/parameters.hpp>
 #include <bem/version.hpp>
 #include <tasks/batch.hpp>
 

@@ -33,7 +33,7 @@
 // weights are exact everywhere.
 #pragma once
 
-#include <bem/parameters.hpp>
+#include <bem/harness/parameters.hpp>
 #include <bem/prng.hpp>
 #include <bem/version.hpp>
 

@@ -69,7 +69,7 @@
 // or for final labels [never negative and depth == 0].
 #pragma once
 
-#include <bem/parameters.hpp>
+#include <bem/harness/parameters.hpp>
 #include <bem/prng.hpp>
 #include <bem/version.hpp>
 #include <tasks/batch.hpp>

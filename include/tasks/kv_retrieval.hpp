@@ -48,7 +48,7 @@
 // answer (NULL before the query), -certain_logit for every other class.
 #pragma once
 
-#include <bem/parameters.hpp>
+#include <bem/harness/parameters.hpp>
 #include <bem/prng.hpp>
 #include <bem/version.hpp>
 #include <tasks/batch.hpp>

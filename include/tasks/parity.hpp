@@ -32,7 +32,7 @@
 // and keep the last real position's answer over the padding.
 #pragma once
 
-#include <bem/parameters.hpp>
+#include <bem/harness/parameters.hpp>
 #include <bem/prng.hpp>
 #include <bem/version.hpp>
 #include <tasks/batch.hpp>

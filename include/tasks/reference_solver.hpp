@@ -8,7 +8,7 @@
 // +-certain_logit.
 #pragma once
 
-#include <bem/parameters.hpp>
+#include <bem/harness/parameters.hpp>
 #include <bem/version.hpp>
 #include <tasks/batch.hpp>
 

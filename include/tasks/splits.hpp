@@ -2,7 +2,7 @@
 // split layout and per-sequence generators.
 #pragma once
 
-#include <bem/parameters.hpp>
+#include <bem/harness/parameters.hpp>
 #include <bem/prng.hpp>
 #include <bem/version.hpp>
 #include <tasks/batch.hpp>

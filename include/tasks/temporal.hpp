@@ -17,7 +17,7 @@
 // automaton (TXC), the 4-state automaton itself (FSM).
 #pragma once
 
-#include <bem/parameters.hpp>
+#include <bem/harness/parameters.hpp>
 #include <bem/prng.hpp>
 #include <bem/version.hpp>
 #include <tasks/batch.hpp>

@@ -1,6 +1,6 @@
 // BEM suite sections 5.1 and 5.2, the stochastic contextual bandit and its
 // piecewise-stationary form, as the benchmarks `contextual_bandit` and
-// `nonstationary_bandit`: each policy of bem/bandit_policies.hpp (the BEM on
+// `nonstationary_bandit`: each policy of bem/learn/bandit_policies.hpp (the BEM on
 // bem::machine and the baselines) plays T rounds of the environment of
 // tasks/contextual_bandit.hpp, drawn once per seed, so every policy meets the
 // same contexts and rewards. contextual_bandit is the case J = 0.
@@ -52,7 +52,7 @@
 //   additional_learning_cycles_after_change   after minus before: the mid-
 //                             and slow-path compute the change costs (the
 //                             BEM's STATS_UPDATE and mid-path updates)
-// Cycle units say how they were obtained (bem/cycles.hpp).
+// Cycle units say how they were obtained (bem/platform/cycles.hpp).
 //
 // Parameters: d (8), actions (4), weight_scale (1), rounds T (100000, at most
 // 10^7; the spec's examples are 10^5 and 10^6; the BEM's trace log keeps about
@@ -63,10 +63,10 @@
 // nonstationary_bandit also changes J (1..16, default 4), spike_window
 // (1000), adaptation_window W_reg (500), adaptation_threshold (0.05 expected
 // reward per round).
-#include <bem/bandit_policies.hpp>
-#include <bem/benchmark.hpp>
-#include <bem/cycles.hpp>
-#include <bem/plugin.hpp>
+#include <bem/learn/bandit_policies.hpp>
+#include <bem/harness/benchmark.hpp>
+#include <bem/platform/cycles.hpp>
+#include <bem/plugin/adapter.hpp>
 #include <metrics/bandit_metrics.hpp>
 #include <tasks/contextual_bandit.hpp>
 

@@ -56,7 +56,7 @@
 // crossed one ran at half speed.
 #pragma once
 
-#include <bem/lanes.hpp>
+#include <bem/machine/lanes.hpp>
 #include <bem/prng.hpp>
 
 #include <array>

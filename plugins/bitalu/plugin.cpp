@@ -18,10 +18,10 @@
 // least 10^7), ops (list, default every op).
 #include "kernels.hpp"
 
-#include <bem/benchmark.hpp>
-#include <bem/cycles.hpp>
-#include <bem/plugin.hpp>
-#include <bem/state.hpp>
+#include <bem/harness/benchmark.hpp>
+#include <bem/platform/cycles.hpp>
+#include <bem/plugin/adapter.hpp>
+#include <bem/machine/state.hpp>
 
 #include <cstdint>
 #include <string>

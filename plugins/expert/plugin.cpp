@@ -45,7 +45,7 @@
 // Parameters: G (list, subset of 64, 128, 256, 512), W (list, subset of 64,
 // 128, 256, 512), L_loop (default 10^6; smaller values run but add a note
 // record), flips (default 2), representations (default all seven).
-#include <bem/benchmark.hpp>
+#include <bem/harness/benchmark.hpp>
 #include <bem/circuits/anf.hpp>
 #include <bem/circuits/compiled.hpp>
 #include <bem/circuits/convert.hpp>
@@ -53,10 +53,10 @@
 #include <bem/circuits/jit.hpp>
 #include <bem/circuits/random_circuit.hpp>
 #include <bem/circuits/robdd.hpp>
-#include <bem/cycles.hpp>
-#include <bem/expert.hpp>
-#include <bem/lanes.hpp>
-#include <bem/plugin.hpp>
+#include <bem/platform/cycles.hpp>
+#include <bem/machine/expert.hpp>
+#include <bem/machine/lanes.hpp>
+#include <bem/plugin/adapter.hpp>
 
 #include <algorithm>
 #include <array>

@@ -16,8 +16,8 @@
 // neighbour's 1-based position, K_cand + 1 when absent. queries_per_second
 // is 2.2.3's clock_frequency_hz / cycles_per_query; Q below 10^5 adds a
 // `queries_below_spec` note record.
-#include <bem/cycles.hpp>
-#include <bem/plugin.hpp>
+#include <bem/platform/cycles.hpp>
+#include <bem/plugin/adapter.hpp>
 #include <bem/prng.hpp>
 #include <bem/route/exact_router.hpp>
 #include <bem/route/multi_index_router.hpp>

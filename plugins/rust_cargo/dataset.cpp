@@ -1,6 +1,6 @@
 #include "dataset.hpp"
 
-#include <bem/hash.hpp>
+#include <bem/machine/hash.hpp>
 
 #include <toml++/toml.h>
 #include <yaml-cpp/yaml.h>

@@ -15,7 +15,7 @@
 
 #include "dataset.hpp"
 
-#include <bem/parameters.hpp>
+#include <bem/harness/parameters.hpp>
 
 #include <cstdint>
 #include <functional>

@@ -7,9 +7,9 @@
 #include "dataset.hpp"
 #include "models.hpp"
 
-#include <bem/plugin.hpp>
+#include <bem/plugin/adapter.hpp>
 #include <bem/prng.hpp>
-#include <bem/toml_parameters.hpp>
+#include <bem/plugin/toml_parameters.hpp>
 #include <metrics/pass_at_k.hpp>
 #include <metrics/statistics.hpp>
 

@@ -15,7 +15,7 @@
 //   cycles_per_PROOF_CHECK    total PROOF_CHECK cycles / UNSAT instances (timing)
 //   instances_per_second      L_inst / total SAT_CHECK seconds  (timing)
 //   {sat,unsat}_latency_{p50,p99,max}  per-instance SAT_CHECK seconds (timing)
-// Cycle units say how they were obtained (bem/cycles.hpp). A proof that is
+// Cycle units say how they were obtained (bem/platform/cycles.hpp). A proof that is
 // rejected, or a model that fails its check, is a prover bug: the benchmark
 // throws and the driver records the failure.
 //
@@ -24,9 +24,9 @@
 // default 100; the full suite uses 10000, and fewer than 10^4 add an
 // `instances_below_spec` note record), budget (conflicts per instance,
 // default 100000), proofs (default true), min_len / max_len (3 / 5).
-#include <bem/benchmark.hpp>
-#include <bem/cycles.hpp>
-#include <bem/plugin.hpp>
+#include <bem/harness/benchmark.hpp>
+#include <bem/platform/cycles.hpp>
+#include <bem/plugin/adapter.hpp>
 #include <bem/prover/cdcl.hpp>
 #include <bem/prover/drat.hpp>
 #include <bem/prover/random_cnf.hpp>

@@ -6,9 +6,9 @@
 // plugin — is compiled and run by the tests named in tests/api/meson.build.)
 #include <bem/circuits/gate_list.hpp>
 #include <bem/circuits/jit.hpp>
-#include <bem/lanes.hpp>
+#include <bem/machine/lanes.hpp>
 #include <bem/prng.hpp>
-#include <bem/sequence_model.hpp>
+#include <bem/harness/sequence_model.hpp>
 #include <bem/version.hpp>
 #include <doctest/doctest.h>
 #include <tasks/batch.hpp>
@@ -48,7 +48,7 @@ struct always_one_task {                 // y_t = 1 for every t
 static_assert(bem::tasks::sequence_task<always_one_task>);
 // [/doc]
 
-// [doc] include/bem/sequence_model.hpp, docs/using-the-headers.md
+// [doc] include/bem/harness/sequence_model.hpp, docs/using-the-headers.md
 struct always_one_model {
   void reset(const bem::tasks::task_spec&, std::uint64_t) {}
   void set_learning(bool) {}

@@ -1,7 +1,7 @@
 /* plugin_abi.h compiled as C (C99, -Wpedantic): the ABI really is plain C.
  * The sizes seen by a C compiler are exported so the ODR test can compare
  * them with the C++ view of the same structs. */
-#include <bem/plugin_abi.h>
+#include <bem/plugin/abi.h>
 
 size_t bem_test_c_sizeof_plugin(void);
 size_t bem_test_c_sizeof_task_type(void);

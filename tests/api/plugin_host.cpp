@@ -6,8 +6,8 @@
 // Module paths come from the environment (set by tests/api/meson.build):
 // BEM_TEST_CUSTOM_PLUGIN, BEM_TEST_NO_ENTRY, BEM_TEST_ABI999,
 // BEM_TEST_INVALID_TABLE, BEM_TEST_HAND_TABLES_{1..6}.
-#include <bem/plugin.hpp>
-#include <bem/plugin_host.hpp>
+#include <bem/plugin/adapter.hpp>
+#include <bem/plugin/host.hpp>
 #include <bem/prng.hpp>
 #include <doctest/doctest.h>
 #include <tasks/laws.hpp>

@@ -1,9 +1,9 @@
 // The contextual bandit of BEM suite 5.1 (tasks/contextual_bandit.hpp) and
-// its policies (bem/bandit_policies.hpp): the environment's distribution as
+// its policies (bem/learn/bandit_policies.hpp): the environment's distribution as
 // documented, pinned for seed 1; each policy's rule on hand-made cases; the
 // replay law the benchmark's update timing rests on; and that the learning
 // policies learn.
-#include <bem/bandit_policies.hpp>
+#include <bem/learn/bandit_policies.hpp>
 #include <metrics/bandit_metrics.hpp>
 #include <tasks/contextual_bandit.hpp>
 #include <doctest/doctest.h>

@@ -7,7 +7,7 @@
 #include <bem/circuits/gate_list.hpp>
 #include <bem/circuits/random_circuit.hpp>
 #include <bem/circuits/robdd.hpp>
-#include <bem/lanes.hpp>
+#include <bem/machine/lanes.hpp>
 
 #include <doctest/doctest.h>
 

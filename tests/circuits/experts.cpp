@@ -7,8 +7,8 @@
 #include <bem/circuits/anf.hpp>
 #include <bem/circuits/gate_list.hpp>
 #include <bem/circuits/random_circuit.hpp>
-#include <bem/expert.hpp>
-#include <bem/lanes.hpp>
+#include <bem/machine/expert.hpp>
+#include <bem/machine/lanes.hpp>
 
 #include <doctest/doctest.h>
 

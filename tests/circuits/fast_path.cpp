@@ -11,7 +11,7 @@
 #include <bem/circuits/compiled.hpp>
 #include <bem/circuits/gate_list.hpp>
 #include <bem/circuits/random_circuit.hpp>
-#include <bem/lanes.hpp>
+#include <bem/machine/lanes.hpp>
 #include <bem/prng.hpp>
 
 #include <doctest/doctest.h>

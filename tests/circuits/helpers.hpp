@@ -4,7 +4,7 @@
 #pragma once
 
 #include <bem/circuits/gate_list.hpp>
-#include <bem/lanes.hpp>
+#include <bem/machine/lanes.hpp>
 #include <bem/prng.hpp>
 
 #include <algorithm>

@@ -12,7 +12,7 @@
 #include <bem/circuits/gate_list.hpp>
 #include <bem/circuits/jit.hpp>
 #include <bem/circuits/random_circuit.hpp>
-#include <bem/lanes.hpp>
+#include <bem/machine/lanes.hpp>
 #include <bem/prng.hpp>
 
 #include <doctest/doctest.h>

@@ -25,7 +25,7 @@ fail() { printf 'FAIL: %s\n' "$*" >&2; exit 1; }
 
 copy_consumer() {
   mkdir -p "$1"
-  cp "$src/tests/consumer/meson.build" "$src/tests/consumer/main.cpp" "$1/"
+  cp "$src/tests/consumer/meson.build" "$src/tests/consumer/main.cpp" "$src/tests/consumer/old_paths.cpp" "$1/"
 }
 
 step "(i) bem as a subproject"
@@ -35,11 +35,18 @@ ln -s "$src" "$tmp/sub/subprojects/bem"
 meson setup "$tmp/sub/build" "$tmp/sub" --wrap-mode=nodownload --force-fallback-for=bem
 targets=$(meson introspect --targets "$tmp/sub/build" |
   python3 -c 'import json, sys; print(" ".join(sorted(t["name"] for t in json.load(sys.stdin))))')
-[[ "$targets" == "bem-consumer" ]] ||
+[[ "$targets" == "bem-consumer bem-consumer-old-paths" ]] ||
   fail "the bem subproject must build nothing but the dependency; targets: $targets"
 echo "targets: $targets"
-ninja -C "$tmp/sub/build"
+ninja -C "$tmp/sub/build" | tee "$tmp/sub/ninja.log"
 "$tmp/sub/build/bem-consumer"
+# The old paths build, run, and each warns with its new path.
+"$tmp/sub/build/bem-consumer-old-paths"
+for moved in "<bem/machine.hpp> is deprecated: include <bem/machine/machine.hpp>" \
+             "<bem/parameters.hpp> is deprecated: include <bem/harness/parameters.hpp>" \
+             "<bem/sequence_model.hpp> is deprecated: include <bem/harness/sequence_model.hpp>"; do
+  grep -qF -- "$moved" "$tmp/sub/ninja.log" || fail "no deprecation warning: $moved"
+done
 
 step "(ii) installed bem through pkg-config"
 meson setup "$tmp/bem-build" "$src" --prefix "$tmp/prefix" -Dtests=false --wrap-mode=nodownload
@@ -68,7 +75,7 @@ echo "bem.pc: $pc"
 cflags=$(pkg-config --cflags bem)
 echo "pkg-config --cflags bem: $cflags"
 [[ "$cflags" == *"-I$tmp/prefix/include/bem-0"* ]] || fail "Cflags do not point at the installed headers"
-[[ -f "$tmp/prefix/include/bem-0/bem/plugin_abi.h" && -f "$tmp/prefix/include/bem-0/tasks/temporal.hpp" ]] ||
+[[ -f "$tmp/prefix/include/bem-0/bem/plugin/abi.h" && -f "$tmp/prefix/include/bem-0/tasks/temporal.hpp" ]] ||
   fail "headers missing under $tmp/prefix/include/bem-0"
 
 copy_consumer "$tmp/inst"
@@ -81,6 +88,7 @@ if grep -q -- "$src/include" "$tmp/inst/build/compile_commands.json"; then
   fail "the consumer saw the source tree's headers"
 fi
 "$tmp/inst/build/bem-consumer"
+"$tmp/inst/build/bem-consumer-old-paths"
 
 step "(ii) the example plugin built out of tree against the installed bem (README command)"
 mkdir -p "$tmp/mytask"

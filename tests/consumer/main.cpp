@@ -1,9 +1,9 @@
 // A program of your own that uses the bem headers: it builds the TXC task
 // from parameters, draws test data and scores the task's exact reference
 // solver on it. Shown in full in docs/using-the-headers.md.
-#include <bem/parameters.hpp>
-#include <bem/sequence_model.hpp>
-#include <bem/toml_parameters.hpp>
+#include <bem/harness/parameters.hpp>
+#include <bem/harness/sequence_model.hpp>
+#include <bem/plugin/toml_parameters.hpp>
 #include <bem/version.hpp>
 #include <tasks/batch.hpp>
 #include <tasks/concepts.hpp>

@@ -1,6 +1,6 @@
-// What bem/benchmark.hpp gives every microbenchmark: the concepts that admit
+// What bem/harness/benchmark.hpp gives every microbenchmark: the concepts that admit
 // it to a plugin, and the record that marks a run below the spec's size.
-#include <bem/benchmark.hpp>
+#include <bem/harness/benchmark.hpp>
 #include <doctest/doctest.h>
 
 #include <string>

@@ -1,5 +1,5 @@
-#include <bem/parameters.hpp>
-#include <bem/toml_parameters.hpp>
+#include <bem/harness/parameters.hpp>
+#include <bem/plugin/toml_parameters.hpp>
 #include <doctest/doctest.h>
 
 #include <cmath>

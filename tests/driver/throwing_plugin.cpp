@@ -4,7 +4,7 @@
 // (signal, abort, exit) or hangs must fail its own run only. It also carries
 // a small microbenchmark that counts, and one that throws, and a model whose
 // best epoch is its first (for the driver's checkpoint restore).
-#include <bem/plugin.hpp>
+#include <bem/plugin/adapter.hpp>
 #include <tasks/temporal.hpp>
 
 #include <fcntl.h>

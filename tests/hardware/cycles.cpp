@@ -2,7 +2,7 @@
 // bounds are loose sanity checks (the machine is a shared 2-core VM).
 #include "cpuinfo.hpp"
 
-#include <bem/cycles.hpp>
+#include <bem/platform/cycles.hpp>
 #include <doctest/doctest.h>
 
 #include <chrono>

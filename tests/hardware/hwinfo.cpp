@@ -1,7 +1,7 @@
 // The hardware report: probe, text table, JSON fields.
 #include "cpuinfo.hpp"
 
-#include <bem/hwinfo.hpp>
+#include <bem/platform/hwinfo.hpp>
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 

@@ -1,7 +1,7 @@
 // The fallback for architectures without a TSC, exercised on x86-64 by
 // forcing it (BEM_DETAIL_FORCE_NO_TSC=1, set for this executable only).
-#include <bem/cycles.hpp>
-#include <bem/hwinfo.hpp>
+#include <bem/platform/cycles.hpp>
+#include <bem/platform/hwinfo.hpp>
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 

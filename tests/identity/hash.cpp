@@ -1,4 +1,4 @@
-#include <bem/hash.hpp>
+#include <bem/machine/hash.hpp>
 #include <bem/prng.hpp>
 #include <doctest/doctest.h>
 

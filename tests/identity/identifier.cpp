@@ -1,4 +1,4 @@
-#include <bem/identifier.hpp>
+#include <bem/machine/identifier.hpp>
 #include <bem/prng.hpp>
 #include <doctest/doctest.h>
 

@@ -1,4 +1,4 @@
-#include <bem/trace_log.hpp>
+#include <bem/machine/trace_log.hpp>
 #include <doctest/doctest.h>
 
 #include <algorithm>

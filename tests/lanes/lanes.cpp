@@ -1,8 +1,8 @@
-// Every BIT-ALU operation of bem/lanes.hpp against a naive bit-by-bit
+// Every BIT-ALU operation of bem/machine/lanes.hpp against a naive bit-by-bit
 // reference (a std::vector<bool> of the W lanes), for every W the library
 // names, on random words from bem's PRNG; shifts and rotates by every k in
 // [0, W] (and beyond, for rotations and shifts that clear the word).
-#include <bem/lanes.hpp>
+#include <bem/machine/lanes.hpp>
 #include <bem/prng.hpp>
 
 #include <doctest/doctest.h>

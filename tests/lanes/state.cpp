@@ -1,7 +1,7 @@
-// STATE and SHARED (bem/state.hpp): bit-sliced layout, round trips through
+// STATE and SHARED (bem/machine/state.hpp): bit-sliced layout, round trips through
 // lanes and through the run-time-sized variants, the Q16.16 format.
 #include <bem/prng.hpp>
-#include <bem/state.hpp>
+#include <bem/machine/state.hpp>
 
 #include <doctest/doctest.h>
 

@@ -1,6 +1,6 @@
 #include <bem/circuits/jit.hpp>
 #include <bem/circuits/random_circuit.hpp>
-#include <bem/machine.hpp>
+#include <bem/machine/machine.hpp>
 #include <doctest/doctest.h>
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-#include <bem/selection.hpp>
+#include <bem/machine/selection.hpp>
 #include <doctest/doctest.h>
 
 #include <array>

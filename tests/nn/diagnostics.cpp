@@ -3,7 +3,7 @@
 // gradient of the embedding, and the count probe on networks whose hidden
 // state does and does not hold the running count.
 #include <bem/nn/models.hpp>
-#include <bem/parameters.hpp>
+#include <bem/harness/parameters.hpp>
 #include <bem/prng.hpp>
 #include <doctest/doctest.h>
 #include <tasks/temporal.hpp>

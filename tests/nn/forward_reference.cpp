@@ -12,7 +12,7 @@
 // networks in double and float (binary and class heads), and e88_model /
 // mamba2_model predictions with the library's own initialisation.
 #include <bem/nn/models.hpp>
-#include <bem/parameters.hpp>
+#include <bem/harness/parameters.hpp>
 #include <bem/prng.hpp>
 #include <doctest/doctest.h>
 

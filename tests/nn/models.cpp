@@ -3,8 +3,8 @@
 // optimizer's arithmetic, the float tanh, that training lowers the loss,
 // the loss each output kind trains with, and the figures report() sends.
 #include <bem/nn/models.hpp>
-#include <bem/parameters.hpp>
-#include <bem/sequence_model.hpp>
+#include <bem/harness/parameters.hpp>
+#include <bem/harness/sequence_model.hpp>
 #include <doctest/doctest.h>
 #include <tasks/temporal.hpp>
 

@@ -2,7 +2,7 @@
 // multi-index router's exactness and its radius bound, filters, updates while
 // serving queries, the tie rule and occupancy statistics, the bucket layout,
 // and the portable and AVX-512 bucket kernels against each other.
-#include <bem/identifier.hpp>
+#include <bem/machine/identifier.hpp>
 #include <bem/prng.hpp>
 #include <bem/route/exact_router.hpp>
 #include <bem/route/multi_index_router.hpp>

@@ -3,7 +3,7 @@
 #include "dataset.hpp"
 #include "models.hpp"
 
-#include <bem/hash.hpp>
+#include <bem/machine/hash.hpp>
 #include <metrics/pass_at_k.hpp>
 
 #include <doctest/doctest.h>

@@ -1,7 +1,7 @@
 // The majority-class baseline against the closed forms of REFERENCE.md §2.
 #include "reference_check.hpp"
 
-#include <bem/baselines.hpp>
+#include <bem/harness/baselines.hpp>
 #include <doctest/doctest.h>
 #include <tasks/temporal.hpp>
 

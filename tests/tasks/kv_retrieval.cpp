@@ -3,7 +3,7 @@
 // parameter errors and pinned data.
 #include "reference_check.hpp"
 
-#include <bem/parameters.hpp>
+#include <bem/harness/parameters.hpp>
 #include <bem/prng.hpp>
 #include <doctest/doctest.h>
 #include <tasks/kv_retrieval.hpp>

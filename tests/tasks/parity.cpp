@@ -2,7 +2,7 @@
 // re-derived from the bits, parameter errors and pinned data.
 #include "reference_check.hpp"
 
-#include <bem/parameters.hpp>
+#include <bem/harness/parameters.hpp>
 #include <bem/prng.hpp>
 #include <doctest/doctest.h>
 #include <tasks/laws.hpp>

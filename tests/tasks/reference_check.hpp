@@ -2,7 +2,7 @@
 // that a task's reference solver is exact.
 #pragma once
 
-#include <bem/sequence_model.hpp>
+#include <bem/harness/sequence_model.hpp>
 #include <tasks/batch.hpp>
 #include <tasks/concepts.hpp>
 

@@ -1,6 +1,6 @@
 #include "reference_check.hpp"
 
-#include <bem/parameters.hpp>
+#include <bem/harness/parameters.hpp>
 #include <bem/prng.hpp>
 #include <doctest/doctest.h>
 #include <tasks/laws.hpp>

@@ -8,7 +8,7 @@
 // lanes at once. The word type is any `bit_sliced_word` (std::uint64_t, or a
 // W-lane word such as bem::lane_word<W>).
 //
-// The word (bem::bit_sliced_word, bem/lanes.hpp): copyable,
+// The word (bem::bit_sliced_word, bem/machine/lanes.hpp): copyable,
 // default-constructible, with & | ^ ~ and ==, acting lane by lane. Law used
 // here: `Word::zeros()` where it exists, else the value-initialised `Word{}`,
 // has every lane 0. Models: std::uint64_t, bem::lane_word<W>.
@@ -59,7 +59,7 @@
 //     static_assert(bem::circuit_representation<majority3, std::uint64_t>);
 #pragma once
 
-#include <bem/lanes.hpp>
+#include <bem/machine/lanes.hpp>
 #include <bem/version.hpp>
 
 #include <concepts>

@@ -1,8 +1,7 @@
-// The x86-64 layer of bem::jit_circuit (bem/circuits/jit.hpp): which vector
-// extensions this CPU and OS let a process use (and so which back end,
-// bem::best_jit_backend), an encoder for the few instructions the generated
-// code consists of, and executable memory that is never writable and
-// executable at once.
+// The x86-64 layer of bem::jit_circuit (bem/circuits/jit.hpp): an encoder
+// for the few instructions the generated code consists of, and executable
+// memory that is never writable and executable at once. Which back end this
+// CPU runs (bem::best_jit_backend) is in bem/platform/cpu_features.hpp.
 //
 // Instructions (Intel SDM vol. 2 encodings):
 //   VEX (AVX2, registers 0..15):   vmovdqu load/store, vmovq load/store,
@@ -16,6 +15,7 @@
 // the compressed disp8 * N form where they fit.
 #pragma once
 
+#include <bem/platform/cpu_features.hpp>
 #include <bem/version.hpp>
 
 #include <cstddef>
@@ -26,9 +26,6 @@
 #include <string>
 #include <vector>
 
-#if defined(__x86_64__) && defined(__GNUC__)
-#include <cpuid.h>
-#endif
 #if defined(__unix__) || defined(__APPLE__)
 #include <sys/mman.h>
 #include <unistd.h>
@@ -37,42 +34,6 @@
 BEM_NAMESPACE_BEGIN
 
 namespace detail {
-
-/// Whether this build can emit and run x86-64 code at all (the CPU may
-/// still lack the extensions: see x86_vector_support).
-inline constexpr bool jit_x86_target =
-#if defined(__x86_64__) && defined(__GNUC__) && (defined(__unix__) || defined(__APPLE__)) && defined(MAP_ANONYMOUS)
-    true;
-#else
-    false;
-#endif
-
-/// The vector extensions usable by this process: the CPU has them (CPUID)
-/// and the OS saves their registers (XCR0).
-struct x86_vector_support {
-  bool avx2 = false;
-  bool avx512 = false;  ///< AVX-512F with VL: EVEX at 128, 256 and 512 bits
-};
-
-inline x86_vector_support detect_x86_vector_support() {
-  x86_vector_support s;
-#if defined(__x86_64__) && defined(__GNUC__)
-  unsigned a = 0, b = 0, c = 0, d = 0;
-  if (__get_cpuid_max(0, nullptr) < 7) return s;
-  __cpuid(1, a, b, c, d);
-  const bool osxsave = (c >> 27) & 1u, avx = (c >> 28) & 1u;
-  if (!osxsave || !avx) return s;
-  std::uint32_t lo = 0, hi = 0;
-  asm volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-  const std::uint64_t xcr0 = (static_cast<std::uint64_t>(hi) << 32) | lo;
-  const bool ymm_state = (xcr0 & 0x6) == 0x6;     // SSE and AVX state
-  const bool zmm_state = (xcr0 & 0xE6) == 0xE6;   // plus opmask, ZMM_Hi256, Hi16_ZMM
-  __cpuid_count(7, 0, a, b, c, d);
-  s.avx2 = ymm_state && ((b >> 5) & 1u);
-  s.avx512 = s.avx2 && zmm_state && ((b >> 16) & 1u) && ((b >> 31) & 1u);  // F and VL
-#endif
-  return s;
-}
 
 /// General-purpose registers the generated code addresses memory through
 /// (the System V argument registers of fn(in, out, scratch)).
@@ -254,34 +215,5 @@ class executable_code {
 };
 
 }  // namespace detail
-
-/// Where a jit_circuit's evaluations run.
-enum class jit_backend : std::uint8_t {
-  interpreter = 0,  ///< gate_list::evaluate (no code generated)
-  avx2 = 1,         ///< VEX code, 16 vector registers
-  avx512 = 2,       ///< EVEX code, 32 vector registers, vpternlogq
-};
-
-constexpr const char* jit_backend_name(jit_backend b) noexcept {
-  switch (b) {
-    case jit_backend::avx2: return "avx2";
-    case jit_backend::avx512: return "avx512";
-    default: return "interpreter";
-  }
-}
-
-/// The best back end this process can use (CPUID and XCR0; interpreter
-/// where the build cannot generate x86-64 code).
-inline jit_backend best_jit_backend() {
-  if constexpr (!detail::jit_x86_target) {
-    return jit_backend::interpreter;
-  } else {
-    static const jit_backend best = [] {
-      const detail::x86_vector_support s = detail::detect_x86_vector_support();
-      return s.avx512 ? jit_backend::avx512 : s.avx2 ? jit_backend::avx2 : jit_backend::interpreter;
-    }();
-    return best;
-  }
-}
 
 BEM_NAMESPACE_END

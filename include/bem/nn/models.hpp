@@ -34,8 +34,8 @@
 #include <bem/nn/mamba2.hpp>
 #include <bem/nn/network.hpp>
 #include <bem/nn/trainer.hpp>
-#include <bem/parameters.hpp>
-#include <bem/sequence_model.hpp>
+#include <bem/harness/parameters.hpp>
+#include <bem/harness/sequence_model.hpp>
 #include <bem/version.hpp>
 #include <tasks/batch.hpp>
 

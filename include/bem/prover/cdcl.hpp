@@ -53,6 +53,7 @@
 
 #include <bem/prover/cnf.hpp>
 #include <bem/prover/proof.hpp>
+#include <bem/prover/sat_backend.hpp>
 #include <bem/version.hpp>
 
 #include <algorithm>
@@ -73,17 +74,6 @@
 BEM_NAMESPACE_BEGIN
 namespace prover {
 
-/// The answer of SAT_CHECK.
-enum class sat_result { sat, unsat, unknown };
-
-constexpr std::string_view to_string(sat_result r) noexcept {
-  switch (r) {
-    case sat_result::sat: return "SAT";
-    case sat_result::unsat: return "UNSAT";
-    case sat_result::unknown: return "UNKNOWN";
-  }
-  return "?";
-}
 
 namespace detail {
 /// Internal literal: 2 * (variable - 1) + (negative ? 1 : 0).
@@ -1279,6 +1269,8 @@ class cdcl_solver {
   std::vector<int> failed_, neg_;
   cdcl_statistics stats_;
 };
+
+static_assert(sat_backend<cdcl_solver>);
 
 }  // namespace prover
 BEM_NAMESPACE_END

@@ -45,7 +45,6 @@
 //     auto r = bem::prover::sat_check<cdcl_twice>(formula);  // model verified
 #pragma once
 
-#include <bem/prover/cdcl.hpp>
 #include <bem/prover/cnf.hpp>
 #include <bem/version.hpp>
 
@@ -54,9 +53,22 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 BEM_NAMESPACE_BEGIN
 namespace prover {
+
+/// The answer of SAT_CHECK.
+enum class sat_result { sat, unsat, unknown };
+
+constexpr std::string_view to_string(sat_result r) noexcept {
+  switch (r) {
+    case sat_result::sat: return "SAT";
+    case sat_result::unsat: return "UNSAT";
+    case sat_result::unknown: return "UNKNOWN";
+  }
+  return "?";
+}
 
 namespace detail {
 template <class B>
@@ -87,8 +99,6 @@ consteval bool assert_sat_backend() {
                 "solve(std::span<const int>) -> sat_result and value(int) -> bool");
   return true;
 }
-
-static_assert(sat_backend<cdcl_solver>);
 
 /// SAT_CHECK's answer with its verified model.
 struct check_outcome {

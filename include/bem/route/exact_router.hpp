@@ -25,8 +25,9 @@
 // multi_index_router when probing would cost more than scanning.
 #pragma once
 
-#include <bem/identifier.hpp>
+#include <bem/machine/identifier.hpp>
 #include <bem/route/router.hpp>
+#include <bem/platform/cpu_features.hpp>
 #include <bem/version.hpp>
 
 #include <algorithm>
@@ -50,8 +51,7 @@ namespace detail {
 /// True when the CPU runs AVX-512F with VPOPCNTDQ (checked once).
 inline bool route_cpu_has_avx512_popcount() noexcept {
 #if BEM_DETAIL_ROUTE_AVX512
-  static const bool has = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vpopcntdq");
-  return has;
+  return this_cpu().avx512f && this_cpu().avx512vpopcntdq;
 #else
   return false;
 #endif

@@ -77,7 +77,7 @@
 // several threads (one writer or many readers at a time).
 #pragma once
 
-#include <bem/identifier.hpp>
+#include <bem/machine/identifier.hpp>
 #include <bem/route/exact_router.hpp>
 #include <bem/route/router.hpp>
 #include <bem/version.hpp>
@@ -159,9 +159,7 @@ BEM_DETAIL_ROUTE_INLINE void prefetch_line(const void* p) noexcept {
 /// True when the CPU runs the bucket kernel's AVX-512 subsets (checked once).
 inline bool route_cpu_has_avx512_buckets() noexcept {
 #if BEM_DETAIL_ROUTE_AVX512
-  static const bool has = route_cpu_has_avx512_popcount() && __builtin_cpu_supports("avx512bw") &&
-                          __builtin_cpu_supports("avx512bitalg");
-  return has;
+  return route_cpu_has_avx512_popcount() && this_cpu().avx512bw && this_cpu().avx512bitalg;
 #else
   return false;
 #endif

@@ -1,6 +1,6 @@
 // ROUTE: the router policy concept, query results, filters, the tie rule.
 //
-// A router holds a set of expert identifiers (bem/identifier.hpp) and answers
+// A router holds a set of expert identifiers (bem/machine/identifier.hpp) and answers
 // ROUTE_QUERY(q, class_expert, shard_filter, K_cand) of the BEM core (ANN_QUERY
 // with k_large = K_cand): the K_cand stored identifiers most similar to q under
 // sim(a, b) = 32 - popcount(g(a) ^ g(b)), restricted to identifiers whose class
@@ -60,7 +60,7 @@
 //     //                 {make_identifier(1,0,3,5), ...}; class 2 is filtered out.
 #pragma once
 
-#include <bem/identifier.hpp>
+#include <bem/machine/identifier.hpp>
 #include <bem/version.hpp>
 
 #include <algorithm>

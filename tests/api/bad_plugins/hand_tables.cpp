@@ -11,7 +11,7 @@
 //   6  a task named "hand_bench": loaded after 5, it is shadowed (a task and
 //      a benchmark share one name space).
 // The functions are never called: the host checks the tables only.
-#include <bem/plugin_abi.h>
+#include <bem/plugin/abi.h>
 
 #include <cstddef>
 

@@ -1,6 +1,6 @@
 // A plugin with the right ABI version whose table is unusable: one task
 // entry is NULL. The host must report "invalid table".
-#include <bem/plugin_abi.h>
+#include <bem/plugin/abi.h>
 
 namespace {
 const bem_task_type_v1* const no_tasks[] = {nullptr};

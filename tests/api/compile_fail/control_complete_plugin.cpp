@@ -1,7 +1,7 @@
 // expect: success
 // Positive control: the complete versions of the broken types above compile
 // (with -Werror), so the harness cannot pass by failing everything.
-#include <bem/plugin.hpp>
+#include <bem/plugin/adapter.hpp>
 
 struct complete_model {
   static constexpr const char* name = "complete_model";

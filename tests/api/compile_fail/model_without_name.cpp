@@ -1,6 +1,6 @@
 // expect: bem::pluggable_model: the model needs `static constexpr const char* name, version, description`
 // A complete sequence model that does not name itself, handed to BEM_PLUGIN.
-#include <bem/plugin.hpp>
+#include <bem/plugin/adapter.hpp>
 
 struct anonymous_model {
   static constexpr const char* version = "1";

@@ -1,6 +1,6 @@
 // expect: bem::sequence_model: the model needs `std::size_t parameter_count() const`
 // parameter_count() exists but is not const: the concept asks for a const one.
-#include <bem/sequence_model.hpp>
+#include <bem/harness/sequence_model.hpp>
 
 struct mutable_count_model {
   void reset(const bem::tasks::task_spec&, std::uint64_t) {}

@@ -1,6 +1,6 @@
 // expect: bem::sequence_model: the model needs `void predict(const bem::tasks::sequence_batch&, bem::tasks::prediction&)`
 // A model that forgot predict(), checked with bem::assert_sequence_model.
-#include <bem/sequence_model.hpp>
+#include <bem/harness/sequence_model.hpp>
 
 struct no_predict_model {
   void reset(const bem::tasks::task_spec&, std::uint64_t) {}

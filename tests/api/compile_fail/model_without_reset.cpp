@@ -1,6 +1,6 @@
 // expect: bem::sequence_model: the model needs `void reset(const bem::tasks::task_spec&, std::uint64_t seed)`
 // A pluggable model without reset(), handed to BEM_PLUGIN.
-#include <bem/plugin.hpp>
+#include <bem/plugin/adapter.hpp>
 
 struct no_reset_model {
   static constexpr const char* name = "no_reset";

@@ -1,7 +1,7 @@
 // expect: bem::pluggable_model: the model needs `static constexpr const char* name, version, description`
 // A complete task whose reference solver does not describe itself: the
 // plugin must not build (before, the task silently had no reference solver).
-#include <bem/plugin.hpp>
+#include <bem/plugin/adapter.hpp>
 
 #include <vector>
 

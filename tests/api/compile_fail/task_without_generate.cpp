@@ -1,6 +1,6 @@
 // expect: bem::tasks::sequence_task: the task needs `void generate(std::size_t split, std::uint64_t seed, std::int64_t first, std::int32_t count, sequence_batch& out) const`
 // generate() exists but is not const, handed to BEM_PLUGIN.
-#include <bem/plugin.hpp>
+#include <bem/plugin/adapter.hpp>
 
 struct mutable_generate_task {
   static constexpr const char* name = "broken";

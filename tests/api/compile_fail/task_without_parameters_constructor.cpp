@@ -1,6 +1,6 @@
 // expect: bem::tasks::pluggable_task: the task needs a constructor taking `bem::parameters&`
 // A complete sequence task that a plugin cannot create (default-constructible only).
-#include <bem/plugin.hpp>
+#include <bem/plugin/adapter.hpp>
 
 struct fixed_task {
   static constexpr const char* name = "fixed";
