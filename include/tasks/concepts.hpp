@@ -14,7 +14,7 @@
 //                                                 sequences first .. first+count-1
 //                                                 of a split, drawn with `seed`.
 //
-// Laws (checked for every task of the library by tests/task_laws.cpp through
+// Laws (checked for every task of the library by its tests in tests/tasks through
 // `bem::tasks::check_task_laws`):
 //   1. Determinism: equal arguments give byte-identical batches, on every
 //      machine (all randomness comes from bem/prng.hpp).

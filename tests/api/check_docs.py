@@ -1,19 +1,25 @@
 #!/usr/bin/env python3
 """Keeps the guides, the concept headers' examples and the compiled code in step.
 
-check_docs.py --docs MD... --sources FILE... --headers HPP... --examples CPP
+check_docs.py --docs MD... --sources FILE... --include-dir DIR --root DIR --examples CPP
 
   1. Every ```cpp, ```c and ```meson block of each guide (--docs) appears
      verbatim in one of the --sources (the files the tests compile and run).
-  2. The example in each concept header's comment (the indented lines after
-     "Example (compiled by ...)") appears verbatim in --examples.
+  2. Every header below --include-dir whose comment holds an example (the
+     indented lines after "Example (compiled by FILE):") has its code lines
+     in FILE (relative to --root), in order, each verbatim apart from
+     indentation and trailing comments (lines that are only a comment, which tell the result, may
+     stand as assertions there), so no header example can drift from the
+     code the tests compile.
   3. Every region of --examples between "// [doc]" and "// [/doc]" appears
      verbatim in a guide or a header example, so no compiled example is
      orphaned.
-Each guide must hold at least one checked block and each header an example,
-so an extraction that silently finds nothing fails too.
+Each guide must hold at least one checked block and each header that says
+"Example (compiled by" an example, so an extraction that silently finds
+nothing fails too.
 """
 import argparse
+import pathlib
 import re
 import sys
 
@@ -35,10 +41,15 @@ def code_blocks(text):
     return blocks
 
 
+COMPILED_BY = re.compile(r"Example \(compiled by ([^)]+)\):")
+
+
 def header_example(text):
+    """(file named after 'compiled by', the example's code) or (None, "")."""
     lines = text.splitlines()
     for i, line in enumerate(lines):
-        if "Example (compiled by" in line:
+        m = COMPILED_BY.search(line)
+        if m:
             code, j = [], i + 1
             while j < len(lines) and lines[j].rstrip() == "//":
                 j += 1
@@ -47,8 +58,17 @@ def header_example(text):
                 j += 1
             while code and code[-1] == "":
                 code.pop()
-            return "\n".join(code)
-    return ""
+            return m.group(1), "\n".join(code)
+    return None, ""
+
+
+def lines_in_order(example, text):
+    """The example's code lines, stripped, are a subsequence of text's lines."""
+    def code(line):  # without indentation and a trailing comment
+        return line.split("  //")[0].strip()
+    wanted = [code(l) for l in example.splitlines() if l.strip() and not l.strip().startswith("//")]
+    have = iter(code(l) for l in text.splitlines())
+    return all(any(w == h for h in have) for w in wanted)
 
 
 def doc_regions(text):
@@ -64,7 +84,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--docs", nargs="+", required=True)
     ap.add_argument("--sources", nargs="+", required=True)
-    ap.add_argument("--headers", nargs="+", required=True)
+    ap.add_argument("--include-dir", required=True)
+    ap.add_argument("--root", required=True)
     ap.add_argument("--examples", required=True)
     a = ap.parse_args()
     sources = {p: read(p) for p in a.sources + [a.examples]}
@@ -85,16 +106,25 @@ def main():
                 print(f"FAIL: {doc} block {n} ({lang}), starting '{first}', appears in no compiled source")
                 failures += 1
     examples = sources[a.examples]
-    for h in a.headers:
-        ex = header_example(read(h))
+    headers = sorted(p for p in pathlib.Path(a.include_dir).rglob("*")
+                     if p.suffix in (".hpp", ".h") and "Example (compiled by" in read(p))
+    if not headers:
+        print(f"FAIL: no header below {a.include_dir} has an 'Example (compiled by ...)'")
+        failures += 1
+    for h in headers:
+        compiled_by, ex = header_example(read(h))
         known.append(ex)
+        target = pathlib.Path(a.root) / compiled_by if compiled_by else None
         if not ex:
-            print(f"FAIL: {h}: no 'Example (compiled by ...)' code found")
+            print(f"FAIL: {h}: no code found after 'Example (compiled by ...)'")
             failures += 1
-        elif ex in examples:
-            print(f"ok: the example of {h} is in {a.examples}")
+        elif target is None or not target.is_file():
+            print(f"FAIL: {h}: its example names {compiled_by}, which does not exist")
+            failures += 1
+        elif lines_in_order(ex, read(target)):
+            print(f"ok: the example of {h} is in {compiled_by}")
         else:
-            print(f"FAIL: the example of {h} is not verbatim in {a.examples}")
+            print(f"FAIL: the example of {h} is not verbatim in {compiled_by}")
             failures += 1
     regions = doc_regions(examples)
     if not regions:

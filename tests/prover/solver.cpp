@@ -303,7 +303,8 @@ static_assert(bem::prover::sat_backend<liar>);
 
 TEST_CASE("sat_backend concept: the documented example, model checking of any back end") {
   const cnf f = random_cnf({20, 60, 3, 3}, 2, 0);
-  const auto r = sat_check<cdcl_twice>(f);
+  const cnf& formula = f;
+  auto r = bem::prover::sat_check<cdcl_twice>(formula);
   const auto ours = sat_check<cdcl_solver>(f);
   CHECK(r.result == ours.result);
   if (r.result == sat_result::sat) CHECK(satisfies(f, r.model));

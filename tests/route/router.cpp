@@ -102,7 +102,11 @@ TEST_CASE("the example of router.hpp") {
   r.insert(bem::make_identifier(1, 0, 2, 5));
   r.insert(bem::make_identifier(1, 0, 3, 5));
   r.insert(bem::make_identifier(2, 0, 2, 5));
-  auto res = bem::route_query(r, bem::make_identifier(1, 0, 2, 4), bem::class_bit(1), bem::all_shards, 4);
+  // class 1 only, any shard, K_cand = 4:
+  auto res = bem::route_query(r, bem::make_identifier(1, 0, 2, 4),
+                              bem::class_bit(1), bem::all_shards, 4);
+  // res.candidates: {make_identifier(1,0,2,5), sim 31}, then
+  //                 {make_identifier(1,0,3,5), ...}; class 2 is filtered out.
   REQUIRE(res.candidates.size() == 2);
   CHECK(res.candidates[0] == bem::route_candidate{bem::make_identifier(1, 0, 2, 5), 31});
   CHECK(res.candidates[1].id == bem::make_identifier(1, 0, 3, 5));

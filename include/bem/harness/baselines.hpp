@@ -16,7 +16,7 @@ BEM_NAMESPACE_BEGIN
 /// logits log(count + 1) (add-one smoothing), the same at every position.
 /// On a binary task it is the "always predict the majority label" baseline;
 /// on FSM and RTC that label is 1 and its accuracy has closed forms
-/// (REFERENCE.md section 2, checked by tests/baselines.cpp).
+/// (REFERENCE.md section 2, checked by tests/tasks/baselines.cpp).
 class majority_class_model {
  public:
   static constexpr const char* name = "majority_class";

@@ -3,7 +3,7 @@
 // The suite reports cost in core cycles (seed section 1.2). Where the machine
 // exposes hardware counters, `cycle_counter` reads real cycles and retired
 // instructions through perf_event_open. Where it does not (the usual case on
-// the project's KVM guests, ARCHITECTURE.md principle 6), it counts
+// the project's KVM guests), it counts
 // time-stamp-counter ticks and converts them to core cycles with a measured
 // ratio, and says so: its `method()` then reads "estimated via TSC (...)"
 // with the TSC frequency and the ratio, and every result record carries it.

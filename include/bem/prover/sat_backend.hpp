@@ -29,7 +29,7 @@
 // bem::prover::cadical_backend (bem/prover/cadical_backend.hpp, only when
 // libcadical-dev is installed; the meson option is automatic).
 //
-// Example (compiled by tests/prover/backend.cpp):
+// Example (compiled by tests/prover/solver.cpp):
 //
 //     struct cdcl_twice {                       // a back end wrapping cdcl_solver
 //       using sat_backend_tag = void;
