@@ -357,11 +357,12 @@ TEST_CASE("the BEM policy acts through bem::machine: the applied expert writes t
   std::uint64_t visits = 0;
   for (std::uint32_t slot = 0; slot < 5; ++slot) visits += m.expert_at(slot).stats().visits;
   CHECK(visits == 1000);
-  // One step entry per round and a mid-path entry every 100 learns.
+  // The configuration entry, one step and one STATS_UPDATE entry per round,
+  // a mid-path entry every 100 learns.
   std::size_t mid = 0;
   for (std::size_t k = 0; k < m.log().size(); ++k) mid += m.log().entry(k).kind == bem::mid_path_kind;
   CHECK(mid == 10);
-  CHECK(m.log().size() == 1010);
+  CHECK(m.log().size() == 1 + 2 * 1000 + 10);
   // Every action is used (K = 5 experts, all routed).
   std::vector<int> used(5, 0);
   for (int a : actions) used[static_cast<std::size_t>(a)] = 1;

@@ -118,7 +118,7 @@ TEST_CASE("a gate-list expert gathers its inputs in place and computes what its 
     auto expected = state0;
     for (std::size_t k = 0; k < y.size(); ++k) {
       const bem::write_bit w = e.writes().bits[k];
-      expected[w.state_index] = w.how == bem::write_bit::mode::overwrite ? y[k] : expected[w.state_index] ^ y[k];
+      expected[w.index] = w.how == bem::write_bit::mode::overwrite ? y[k] : expected[w.index] ^ y[k];
     }
     std::vector<W> scratch(e.scratch_size());
     for (auto& w : scratch) w = W::ones();  // garbage: the result must not depend on it

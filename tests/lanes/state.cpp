@@ -47,7 +47,7 @@ TEST_CASE("shared_memory: bits, 64-bit words at any offset, parameters, dynamic 
   CHECK(m.load_word(70) == 0xDEADBEEF01234567ull);
   CHECK(m.bit(70) == true);  // bit 0 of ...67 is 1
   CHECK(m.bit(69) == false);
-  CHECK(m.memory().count() == static_cast<std::size_t>(std::popcount(0xDEADBEEF01234567ull)));
+  CHECK(m.count() == static_cast<std::size_t>(std::popcount(0xDEADBEEF01234567ull)));
   CHECK(m.load_word(136) == 0);
   CHECK_THROWS_WITH_AS(m.store_word(137, 1), doctest::Contains("offset 137"), std::out_of_range);
   m.parameter(2) = bem::q16_16::from_double(-1.25);
@@ -55,7 +55,7 @@ TEST_CASE("shared_memory: bits, 64-bit words at any offset, parameters, dynamic 
   CHECK(d.bits() == 200);
   CHECK(d.parameters() == 3);
   CHECK(d.parameter(2).raw == -81920);
-  CHECK(d.memory().count() == m.memory().count());
+  CHECK(d.memory().count() == m.count());
   CHECK(bem::from_dynamic<200, 3>(d) == m);
   bem::dynamic_shared_memory e = d;
   e.parameter(0) = bem::q16_16::from_raw(1);

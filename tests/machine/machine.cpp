@@ -94,7 +94,7 @@ TEST_CASE("a step routes, selects by UCB1, applies the chosen expert and logs") 
   CHECK(m.expert_at(chosen[0]).id() == res.candidates.front().id);
   // The state changed exactly as applying that expert alone.
   CHECK(m.state_words() == applied_alone(m, before, chosen[0]));
-  CHECK(m.log().size() == 1);
+  CHECK(m.log().size() == 2);  // the configuration, the step
   CHECK(m.log().verify() == bem::trace_log::npos);
   CHECK(m.last_work().candidates == cfg.k_large);
 }
@@ -116,7 +116,7 @@ TEST_CASE("rewards steer selection: among equally explored candidates the reward
   for (int i = 0; i < 200; ++i) m.reward(0, first, 0.0);
   CHECK(m.step(o)[0] != first);
   m.mid_path_update();
-  CHECK(m.selection().log_weight(first) < 0.0);
+  CHECK(m.selection().log_weight(first).raw < 0);
   CHECK(m.log().verify() == bem::trace_log::npos);
 }
 
@@ -124,6 +124,7 @@ TEST_CASE("two machines with the same inputs agree bit for bit") {
   bem::machine_config cfg;
   cfg.tasks = 3;
   cfg.k_small = 2;
+  cfg.lanes = bem::lane_scheme::lane_groups;
   machine_t a = make_machine(cfg, 150, 11), b = make_machine(cfg, 150, 11);
   check_lockstep(a, b, 500, true);
 }
@@ -137,6 +138,7 @@ TEST_CASE("a machine of run-time compiled experts steps exactly as one of interp
   bem::machine_config cfg;
   cfg.tasks = 3;
   cfg.k_small = 2;
+  cfg.lanes = bem::lane_scheme::lane_groups;
   machine_t a = make_machine(cfg, 120, 21);
   jit_machine b(cfg);
   bem::xoshiro256ss rng(21);
@@ -158,6 +160,7 @@ TEST_CASE("per-group lanes follow their own expert; groups past the candidates f
   for (const std::size_t experts : {100u, 3u}) {
     bem::machine_config cfg;
     cfg.k_small = 4;
+    cfg.lanes = bem::lane_scheme::lane_groups;
     machine_t m = make_machine(cfg, experts, 5);
     const auto before = m.state_words();
     const auto chosen = m.step({0, 7, 0, 0});
@@ -230,7 +233,8 @@ TEST_CASE("the cost of a step does not grow with the history") {
   }
   const auto late = work_of();
   CHECK(early == late);
-  CHECK(m.log().size() == 20000 + 2 * 16 + 20);  // steps, probe steps, mid-path updates
+  // The configuration, steps, probe steps, rewards, mid-path updates.
+  CHECK(m.log().size() == 1 + 20000 + 2 * 16 + (20000 - 10) + 20);
   for (const auto& w : late) {
     CHECK(w.experts_applied == 1);
     CHECK(w.log_payload_bytes == 12);
@@ -260,7 +264,7 @@ TEST_CASE("bad configurations and experts are rejected") {
   };
   const auto state_read = with([](bem::read_spec& r, bem::write_spec&) { r.bits[0] = {bem::read_bit::source::state, N}; });
   const auto shared_read = with([](bem::read_spec& r, bem::write_spec&) { r.bits[7] = {bem::read_bit::source::shared, K}; });
-  const auto state_write = with([](bem::read_spec&, bem::write_spec& w) { w.bits[3].state_index = N; });
+  const auto state_write = with([](bem::read_spec&, bem::write_spec& w) { w.bits[3].index = N; });
   CHECK_THROWS_WITH_AS(m.add_expert(state_read), doctest::Contains("read bit 0 reads state bit 64"), std::out_of_range);
   CHECK_THROWS_WITH_AS(m.add_expert(shared_read), doctest::Contains("read bit 7 reads shared bit 256"),
                        std::out_of_range);
@@ -272,7 +276,7 @@ TEST_CASE("bad configurations and experts are rejected") {
   m.add_expert(with([](bem::read_spec& r, bem::write_spec& w) {
     r.bits[0] = {bem::read_bit::source::state, N - 1};
     r.bits[7] = {bem::read_bit::source::shared, K - 1};
-    w.bits[3].state_index = N - 1;
+    w.bits[3].index = N - 1;
   }));
   CHECK(m.expert_count() == 2);
 
@@ -283,9 +287,10 @@ TEST_CASE("bad configurations and experts are rejected") {
   CHECK(m.selection().task_visits(0) == 0);
 
   // SHARED parameters by index, checked.
-  m.shared_parameter(3) = bem::q16_16::from_double(1.5);
+  m.set_shared_parameter(3, bem::q16_16::from_double(1.5));
   CHECK(m.shared().parameter(3) == bem::q16_16::from_double(1.5));
   CHECK_THROWS_AS(m.shared_parameter(machine_t::shared_parameters), std::out_of_range);
+  CHECK_THROWS_AS(m.set_shared_parameter(machine_t::shared_parameters, {}), std::out_of_range);
 }
 
 TEST_CASE("the query key is F_id(task_id, context_hash) as documented") {
@@ -304,6 +309,7 @@ TEST_CASE("the step log records the task, the query key and the chosen experts; 
   bem::machine_config cfg;
   cfg.tasks = 3;
   cfg.k_small = 3;
+  cfg.lanes = bem::lane_scheme::lane_groups;
   machine_t m = make_machine(cfg, 200, 17);
   for (std::uint64_t t = 0; t < 40; ++t) {
     if (t % 10 == 5) {  // a mid-path update between steps t - 1 and t
@@ -311,7 +317,10 @@ TEST_CASE("the step log records the task, the query key and the chosen experts; 
       const bem::trace_entry& u = m.log().entry(m.log().size() - 1);
       CHECK(u.kind == bem::mid_path_kind);
       CHECK(u.step == t);
-      CHECK(u.payload.empty());
+      REQUIRE(u.payload.size() == 12);  // experts updated, S after
+      std::uint64_t s = 0;
+      for (int b = 0; b < 8; ++b) s |= std::uint64_t{u.payload[4 + static_cast<std::size_t>(b)]} << (8 * b);
+      CHECK(s == m.selection().loss_accumulator_raw());
     }
     const auto o = obs(t, 3);
     const auto chosen = m.step(o);
@@ -362,6 +371,7 @@ TEST_CASE("experts_applied counts expert evaluations: one, or one per lane group
   bem::machine_config cfg;
   cfg.k_small = 3;
   cfg.k_large = 3;
+  cfg.lanes = bem::lane_scheme::lane_groups;
   machine_t m = make_machine(cfg, 1, 8);  // one expert: one candidate at most
   const auto chosen = m.step({0, 5, 0, 0});
   REQUIRE(chosen.size() == 1);
@@ -452,7 +462,7 @@ TEST_CASE("N >= 1, K >= N, W a multiple of 64: other sizes do not name a machine
   static_assert(!machine_exists<1, 1, 0>);
   bem::machine<1, 1, 64> tiny(bem::machine_config{});
   CHECK(tiny.step({0, 0, 0, 0}).empty());  // zero experts match: the state stays, the step is logged
-  CHECK(tiny.log().size() == 1);
+  CHECK(tiny.log().size() == 2);  // the configuration and the step
 }
 
 TEST_CASE("a reward outside [0, 1] is refused and changes nothing") {
@@ -463,7 +473,7 @@ TEST_CASE("a reward outside [0, 1] is refused and changes nothing") {
   CHECK(m.selection().task_visits(0) == 0);
   CHECK(m.expert_at(slot).stats().visits == 0);
   m.mid_path_update();
-  CHECK(m.selection().log_weight(slot) == 0.0);
+  CHECK(m.selection().log_weight(slot).raw == 0);
   // Bad UCB and log-weight parameters are refused when the machine is made.
   bem::machine_config bad;
   bad.ucb.c_explore = std::nan("");

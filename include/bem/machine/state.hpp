@@ -6,16 +6,10 @@
 // BIT-ALU operation on S[k] updates state bit k of all W lanes at once.
 //
 // SHARED is K bits M plus P fixed-point parameters Theta, not bit-sliced
-// (one copy for all lanes): `shared_memory<K, P>`. A parameter is a `q16_16`:
-//
-//   Q16.16 in a std::int32_t: value = raw / 2^16; range
-//   [-32768, 32768 - 2^-16], resolution 2^-16 (about 1.5e-5).
-//   from_double rounds to nearest (ties away from zero) and saturates;
-//   + and - saturate; * computes (a * b + 2^15) >> 16 in 64 bits (rounding
-//   to nearest, ties towards +infinity) and saturates.
-//
-// Fixed point keeps the mid-path update bit-exact across machines and
-// compilers, which floating point with fused multiply-adds does not.
+// (one copy for all lanes): `shared_memory<K, P>`. A parameter is a `q16_16`
+// (bem/machine/fixed_point.hpp): fixed point keeps the mid-path update
+// bit-exact across machines and compilers, which floating point with fused
+// multiply-adds does not.
 //
 // Where N, W or K are known only at run time, `dynamic_state` and
 // `dynamic_shared_memory` hold the same data in boost::dynamic_bitset
@@ -23,6 +17,7 @@
 // `from_dynamic` convert both ways, and equal data compare equal.
 #pragma once
 
+#include <bem/machine/fixed_point.hpp>
 #include <bem/machine/lanes.hpp>
 #include <bem/version.hpp>
 
@@ -30,52 +25,18 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <bitset>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 BEM_NAMESPACE_BEGIN
-
-/// A Q16.16 fixed-point number (see the file comment).
-struct q16_16 {
-  std::int32_t raw = 0;
-
-  static constexpr int fraction_bits = 16;
-  static constexpr double scale = 65536.0;
-
-  static constexpr q16_16 from_raw(std::int32_t r) noexcept { return q16_16{r}; }
-  /// Nearest representable value, ties away from zero, saturated to the
-  /// range; NaN is an error.
-  static q16_16 from_double(double v) {
-    if (std::isnan(v)) throw std::invalid_argument("q16_16::from_double: NaN has no fixed-point value");
-    const double r = std::round(v * scale);
-    if (r >= static_cast<double>(std::numeric_limits<std::int32_t>::max())) return {std::numeric_limits<std::int32_t>::max()};
-    if (r <= static_cast<double>(std::numeric_limits<std::int32_t>::min())) return {std::numeric_limits<std::int32_t>::min()};
-    return {static_cast<std::int32_t>(r)};
-  }
-  constexpr double to_double() const noexcept { return static_cast<double>(raw) / scale; }
-
-  friend constexpr bool operator==(q16_16, q16_16) noexcept = default;
-  friend constexpr auto operator<=>(q16_16, q16_16) noexcept = default;
-
-  friend constexpr q16_16 operator+(q16_16 a, q16_16 b) noexcept { return saturate(std::int64_t{a.raw} + b.raw); }
-  friend constexpr q16_16 operator-(q16_16 a, q16_16 b) noexcept { return saturate(std::int64_t{a.raw} - b.raw); }
-  friend constexpr q16_16 operator*(q16_16 a, q16_16 b) noexcept {
-    const std::int64_t p = std::int64_t{a.raw} * b.raw + (std::int64_t{1} << 15);
-    return saturate(p >> 16);  // arithmetic shift: floor, so +2^15 rounds to nearest
-  }
-
- private:
-  static constexpr q16_16 saturate(std::int64_t v) noexcept {
-    return {static_cast<std::int32_t>(std::clamp<std::int64_t>(v, std::numeric_limits<std::int32_t>::min(),
-                                                               std::numeric_limits<std::int32_t>::max()))};
-  }
-};
 
 /// STATE: N state bits for each of W lanes, bit-sliced (word k = bit k of all lanes).
 template <std::size_t N, std::size_t W>
@@ -110,42 +71,63 @@ class state {
 };
 
 /// SHARED: K memory bits and P Q16.16 parameters, one copy for all lanes.
+/// The bits are stored as 64-bit words (bit i is bit i % 64 of word i / 64;
+/// bits past K in the last word stay 0), the form experts read and write.
 template <std::size_t K, std::size_t P>
 class shared_memory {
  public:
   static constexpr std::size_t bits = K;        ///< memory bits
   static constexpr std::size_t parameters = P;  ///< fixed-point parameters
+  static constexpr std::size_t word_count = (K + 63) / 64;
 
-  bool bit(std::size_t i) const { return m_.test(i); }
-  void set_bit(std::size_t i, bool v) { m_.set(i, v); }
+  bool bit(std::size_t i) const { return (m_[check_bit(i) / 64] >> (i % 64)) & 1u; }
+  void set_bit(std::size_t i, bool v) {
+    const std::uint64_t b = std::uint64_t{1} << (check_bit(i) % 64);
+    m_[i / 64] = v ? (m_[i / 64] | b) : (m_[i / 64] & ~b);
+  }
   /// The 64 memory bits starting at bit `offset` (bit offset + j is bit j of
   /// the result); offset + 64 <= K.
   std::uint64_t load_word(std::size_t offset) const {
     check_range(offset);
     std::uint64_t v = 0;
-    for (std::size_t j = 0; j < 64; ++j) v |= static_cast<std::uint64_t>(m_[offset + j]) << j;
+    for (std::size_t j = 0; j < 64; ++j) v |= static_cast<std::uint64_t>(bit(offset + j)) << j;
     return v;
   }
   /// Stores `v` into memory bits offset .. offset + 63 (e.g. a checksum).
   void store_word(std::size_t offset, std::uint64_t v) {
     check_range(offset);
-    for (std::size_t j = 0; j < 64; ++j) m_[offset + j] = ((v >> j) & 1u) != 0;
+    for (std::size_t j = 0; j < 64; ++j) set_bit(offset + j, ((v >> j) & 1u) != 0);
   }
-  const std::bitset<K>& memory() const noexcept { return m_; }
-  std::bitset<K>& memory() noexcept { return m_; }
+  /// Number of memory bits set.
+  std::size_t count() const noexcept {
+    std::size_t n = 0;
+    for (auto w : m_) n += static_cast<std::size_t>(std::popcount(w));
+    return n;
+  }
+  /// The memory as words (read-only: writers go through set_bit, or are
+  /// experts applied by the machine, which keep bits past K at 0).
+  std::span<const std::uint64_t, word_count> words() const noexcept { return std::span(m_); }
+  std::span<std::uint64_t, word_count> words() noexcept { return std::span(m_); }
 
   q16_16& parameter(std::size_t i) noexcept { return theta_[i]; }
   const q16_16& parameter(std::size_t i) const noexcept { return theta_[i]; }
+  std::span<q16_16, P> theta() noexcept { return std::span(theta_); }
+  std::span<const q16_16, P> theta() const noexcept { return std::span(theta_); }
 
   friend bool operator==(const shared_memory&, const shared_memory&) noexcept = default;
 
  private:
+  static std::size_t check_bit(std::size_t i) {
+    if (i >= K)
+      throw std::out_of_range("shared_memory: bit " + std::to_string(i) + ", but K = " + std::to_string(K));
+    return i;
+  }
   static void check_range(std::size_t offset) {
     if (offset > K || K - offset < 64)
       throw std::out_of_range("shared_memory: 64 bits at offset " + std::to_string(offset) +
                               " do not fit in K = " + std::to_string(K) + " bits");
   }
-  std::bitset<K> m_;
+  std::array<std::uint64_t, word_count> m_{};
   std::array<q16_16, P> theta_{};
 };
 
