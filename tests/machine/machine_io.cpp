@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+// A namespace of its own: the test files share one unity unit.
+namespace machine_io_test {
 namespace {
 
 /// A gate whose value is node a (a AND a); gate fields: op, truth table, a, b, c.
@@ -266,3 +268,5 @@ TEST_CASE("after the first step experts come only through verified patches; §6.
                                      bem::write_spec{{{1, bem::write_bit::mode::overwrite}}}}),
                        doctest::Contains("above G_max"), std::invalid_argument);
 }
+
+}  // namespace machine_io_test
