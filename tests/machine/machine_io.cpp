@@ -3,12 +3,15 @@
 // §6.1 configuration the machine reports.
 #include <bem/circuits/gate_list.hpp>
 #include <bem/circuits/random_circuit.hpp>
+#include <bem/machine/identifier_map.hpp>
 #include <bem/machine/machine.hpp>
 #include <bem/machine/replay.hpp>
 
 #include <doctest/doctest.h>
 
 #include <cstdint>
+#include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -267,6 +270,32 @@ TEST_CASE("after the first step experts come only through verified patches; §6.
                                      bem::random_gate_list({3, 1, 5, 2}, 3),
                                      bem::write_spec{{{1, bem::write_bit::mode::overwrite}}}}),
                        doctest::Contains("above G_max"), std::invalid_argument);
+}
+
+TEST_CASE("identifier_map: inserts, finds and erases like a std::map, whatever the collisions") {
+  bem::identifier_map m;
+  std::map<bem::identifier, std::uint32_t> ref;
+  bem::xoshiro256ss rng(12);
+  for (int op = 0; op < 40000; ++op) {
+    // Few distinct identifiers: long probe runs and many erasures in them.
+    const bem::identifier id = static_cast<bem::identifier>(rng.uniform_below(700) * 7919);
+    const auto slot = static_cast<std::uint32_t>(rng.uniform_below(1000));
+    if (rng.uniform_below(3) == 0) {
+      CHECK(m.erase(id) == (ref.erase(id) == 1));
+    } else {
+      const bool fresh = !ref.contains(id);
+      CHECK(m.insert(id, slot) == fresh);
+      if (fresh) ref[id] = slot;
+    }
+    if (op % 997 == 0) {
+      REQUIRE(m.size() == ref.size());
+      for (std::uint32_t k = 0; k < 700; ++k) {
+        const bem::identifier x = k * 7919;
+        const auto it = ref.find(x);
+        CHECK(m.find(x) == (it == ref.end() ? std::nullopt : std::optional<std::uint32_t>(it->second)));
+      }
+    }
+  }
 }
 
 }  // namespace machine_io_test

@@ -14,7 +14,8 @@
 //   Q0.32    a std::uint64_t in [0, 2^32] holding a value in [0, 1].
 //
 // Functions (every rounding stated; `>>` on a negative number is not used):
-//   isqrt(x)          floor(sqrt(x)) for a 64-bit unsigned x, exactly.
+//   isqrt(x)          floor(sqrt(x)) for a 64-bit unsigned x, exactly (a
+//                     double's sqrt as the guess, corrected by integer steps).
 //   log2_q16(n)       log2(n) for an integer n >= 1, in Q16.16, truncated:
 //                     k = floor(log2 n); y = n * 2^(63 - k) as Q1.63 in
 //                     [1, 2); then 16 times: y = floor(y^2 / 2^63) (Q2.63);
@@ -47,6 +48,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 #include <stdexcept>
 
 BEM_NAMESPACE_BEGIN
@@ -105,15 +107,22 @@ inline constexpr std::array<std::uint64_t, 17> EXP2_NEG_Q32 = {
     4271771996, 4283353945, 4289156690, 4292061010, 4293513907, 4294240540, 4294603903,
     4294785595, 4294876445, 4294921870};
 
-/// floor(sqrt(x)), exactly.
+/// floor(sqrt(x)), exactly. At run time a double's square root is the first
+/// guess and integer steps correct it, so the answer is the exact floor
+/// whatever the guess's rounding (the same bits on every machine).
 constexpr std::uint64_t isqrt(std::uint64_t x) noexcept {
   if (x < 2) return x;
-  // Bit by bit: the result has at most 32 bits.
   std::uint64_t r = 0;
-  for (int b = 31; b >= 0; --b) {
-    const std::uint64_t c = r | (std::uint64_t{1} << b);
-    if (c * c <= x) r = c;  // c <= 2^32 - 1, so c * c fits in 64 bits
+  if (std::is_constant_evaluated()) {
+    for (int b = 31; b >= 0; --b) {  // bit by bit: the result has at most 32 bits
+      const std::uint64_t c = r | (std::uint64_t{1} << b);
+      if (c * c <= x) r = c;
+    }
+    return r;
   }
+  r = std::min<std::uint64_t>(static_cast<std::uint64_t>(std::sqrt(static_cast<double>(x))), 0xFFFFFFFFu);
+  while (r * r > x) --r;
+  while (r < 0xFFFFFFFFu && (r + 1) * (r + 1) <= x) ++r;
   return r;
 }
 

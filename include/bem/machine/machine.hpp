@@ -79,6 +79,7 @@
 #include <bem/machine/expert.hpp>
 #include <bem/machine/fixed_point.hpp>
 #include <bem/machine/identifier.hpp>
+#include <bem/machine/identifier_map.hpp>
 #include <bem/machine/lanes.hpp>
 #include <bem/machine/observation.hpp>
 #include <bem/machine/selection.hpp>
@@ -101,7 +102,6 @@
 #include <span>
 #include <stdexcept>
 #include <string>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -348,8 +348,7 @@ class machine {
   /// Live experts.
   std::size_t expert_count() const noexcept { return live_experts_; }
   std::optional<std::uint32_t> slot_of(identifier id) const {
-    const auto it = slot_of_.find(id);
-    return it == slot_of_.end() ? std::nullopt : std::optional<std::uint32_t>(it->second);
+    return slot_of_.find(id);
   }
   const router_type& router() const noexcept { return router_; }
   const observation_type& observer() const noexcept { return observer_; }
@@ -450,7 +449,7 @@ class machine {
     if (slot_of_.contains(e.id()) || !router_.insert(e.id()))
       throw std::invalid_argument("machine: expert identifier already present");
     const auto slot = static_cast<std::uint32_t>(experts_.size());
-    slot_of_.emplace(e.id(), slot);
+    slot_of_.insert(e.id(), slot);
     note_theta_targets(e);
     experts_.emplace_back(std::move(e));
     ++live_experts_;
@@ -555,7 +554,7 @@ class machine {
     work_.router_buckets_probed += result_.buckets_probed;
     work_.router_entries_examined += result_.entries_examined;
     candidate_slots_.clear();
-    for (const auto& c : result_.candidates) candidate_slots_.push_back(slot_of_.at(c.id));
+    for (const auto& c : result_.candidates) candidate_slots_.push_back(*slot_of_.find(c.id));  // the router holds live ids only
     work_.candidates += static_cast<std::uint32_t>(candidate_slots_.size());
     return q;
   }
@@ -693,7 +692,7 @@ class machine {
   std::vector<std::optional<expert_type>> experts_;
   std::size_t live_experts_ = 0;
   bool writes_theta_ = false;
-  std::unordered_map<identifier, std::uint32_t> slot_of_;
+  identifier_map slot_of_;
   expert_batch<circuit_type, word_type> batch_;
   std::vector<word_type> group_masks_;
   std::array<const expert_type*, 4> group_experts_{};

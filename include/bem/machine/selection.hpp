@@ -145,11 +145,7 @@ class selection_table {
   /// UCB1 score of an expert under a task, in Q16.16 (file comment).
   std::int64_t score_raw(std::size_t task, std::size_t expert, const ucb_fixed& p) const {
     const std::size_t i = at(task, expert);
-    const std::uint64_t v = std::max<std::uint64_t>(1, visits_[i]);
-    const std::uint64_t mean = wins_[i] / v;
-    const std::uint64_t ratio = fixed::ln_q16(std::max<std::uint64_t>(1, task_visits_[task])) / v;
-    const std::uint64_t explore = (std::uint64_t{p.c_explore_raw} * fixed::sqrt_q16(ratio) + (1u << 15)) >> 16;
-    return static_cast<std::int64_t>(mean + explore);
+    return score_given_ln(i, ln_of_task(task), p);
   }
   double score(std::size_t task, std::size_t expert, const ucb_parameters& p = {}) const {
     return static_cast<double>(score_raw(task, expert, ucb_fixed::from(p))) / q16_16::scale;
@@ -166,8 +162,9 @@ class selection_table {
     std::size_t filled = 0;
     std::int64_t best[64];
     if (k > 64) throw std::invalid_argument("select_top: k_small above 64");
+    const std::uint64_t ln_n = ln_of_task(task);  // once per query: N_tau is the same for every candidate
     for (const auto c : candidates) {
-      const std::int64_t s = score_raw(task, c, p);
+      const std::int64_t s = score_given_ln(at(task, c), ln_n, p);
       std::size_t pos = filled;
       while (pos > 0 && s > best[pos - 1]) --pos;
       if (pos >= k) continue;
@@ -191,8 +188,9 @@ class selection_table {
     if (candidates.size() > 256) throw std::invalid_argument("sample: more than 256 candidates");
     std::int64_t logit[256];
     std::int64_t m = std::numeric_limits<std::int64_t>::min();
+    const std::uint64_t ln_n = ln_of_task(task);
     for (std::size_t j = 0; j < candidates.size(); ++j) {
-      const std::int64_t score = score_raw(task, candidates[j], p);  // checks the range before z_ is read
+      const std::int64_t score = score_given_ln(at(task, candidates[j]), ln_n, p);  // checks the range before z_ is read
       logit[j] = std::int64_t{z_[candidates[j]]} + score;
       m = std::max(m, logit[j]);
     }
@@ -289,6 +287,18 @@ class selection_table {
   friend bool operator==(const selection_table&, const selection_table&) = default;
 
  private:
+  std::uint64_t ln_of_task(std::size_t task) const {
+    if (task >= tasks_) throw std::out_of_range("selection_table: task or expert out of range");
+    return fixed::ln_q16(std::max<std::uint64_t>(1, task_visits_[task]));
+  }
+  /// UCB1 of statistics index i with ln(max(1, N_tau)) given (Q16.16).
+  std::int64_t score_given_ln(std::size_t i, std::uint64_t ln_n, const ucb_fixed& p) const {
+    const std::uint64_t v = std::max<std::uint64_t>(1, visits_[i]);
+    const std::uint64_t mean = wins_[i] / v;
+    const std::uint64_t explore = (std::uint64_t{p.c_explore_raw} * fixed::sqrt_q16(ln_n / v) + (1u << 15)) >> 16;
+    return static_cast<std::int64_t>(mean + explore);
+  }
+
   std::size_t at(std::size_t task, std::size_t expert) const {
     if (task >= tasks_ || expert >= experts_) throw std::out_of_range("selection_table: task or expert out of range");
     return task * experts_ + expert;

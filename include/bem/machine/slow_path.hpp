@@ -1262,7 +1262,7 @@ class slow_path {
     for (std::uint32_t i = 0; i < d.slots.size(); ++i) {
       if (!d.slots[i]) continue;
       fresh.insert(d.slots[i]->id());
-      m_->slot_of_.emplace(d.slots[i]->id(), i);
+      m_->slot_of_.insert(d.slots[i]->id(), i);
       m_->note_theta_targets(*d.slots[i]);
       m_->experts_[i] = std::move(d.slots[i]);
       ++m_->live_experts_;
