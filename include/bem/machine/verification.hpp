@@ -53,6 +53,7 @@
 #include <bem/machine/predicate.hpp>
 #include <bem/platform/cycles.hpp>
 #include <bem/prover/bitblast.hpp>
+#include <bem/prover/cegis.hpp>
 #include <bem/prover/cnf.hpp>
 #include <bem/prover/incremental.hpp>
 #include <bem/prover/sat_backend.hpp>
@@ -177,36 +178,6 @@ struct next_state {
   }
 };
 
-/// Encodes a gate list on input literals; returns the output literals.
-inline std::vector<int> encode_gate_list(prover::bit_blaster& bb, const gate_list& g, std::span<const int> in) {
-  std::vector<int> node(in.begin(), in.end());
-  node.reserve(g.inputs() + g.gate_count());
-  for (const gate& x : g.gates()) {
-    const int a = node[x.a];
-    int v = 0;
-    switch (x.op) {
-      case gate_op::and_: v = bb.and_(a, node[x.b]); break;
-      case gate_op::or_: v = bb.or_(a, node[x.b]); break;
-      case gate_op::xor_: v = bb.xor_(a, node[x.b]); break;
-      case gate_op::not_: v = -a; break;
-      case gate_op::andn: v = bb.and_(a, -node[x.b]); break;
-      case gate_op::ternary: {
-        // Bit 4a + 2b + c of the truth table (bem/circuits/gate.hpp).
-        const int b = node[x.b], c = node[x.c];
-        const auto t = [&](int idx) { return prover::bit_blaster::constant(((x.tt >> idx) & 1u) != 0); };
-        const int hi = bb.ite(b, bb.ite(c, t(7), t(6)), bb.ite(c, t(5), t(4)));
-        const int lo = bb.ite(b, bb.ite(c, t(3), t(2)), bb.ite(c, t(1), t(0)));
-        v = bb.ite(a, hi, lo);
-        break;
-      }
-    }
-    node.push_back(v);
-  }
-  std::vector<int> out;
-  for (auto o : g.output_nodes()) out.push_back(node[o]);
-  return out;
-}
-
 /// T_e from the state `from`; SHARED and memory reads are free variables
 /// (the same variable for the same bit within one call's `free`).
 template <class C>
@@ -222,7 +193,7 @@ next_state encode_expert(prover::bit_blaster& bb, const expert<C>& e, const std:
       x.push_back(it->second);
     }
   }
-  const std::vector<int> y = encode_gate_list(bb, verifiable_gate_list(e.circuit()), x);
+  const std::vector<int> y = prover::encode_gate_list(bb, verifiable_gate_list(e.circuit()), x);
   next_state s{&before, {}};
   for (std::size_t k = 0; k < y.size(); ++k) {
     const write_bit& w = e.writes().bits[k];
