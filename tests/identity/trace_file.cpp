@@ -759,5 +759,7 @@ TEST_CASE("LOG file: the example of docs/identity-and-log.md") {
     CHECK(report.entries == 1000);
     CHECK(report.segments == 4);
     CHECK(report.head == head);
+    // The head the guide quotes.
+    CHECK(bem::to_hex(head) == "03da9ab6e7b354a081e9ba8e48d2616569963f38d831427fd93ab78e9ca4cea5");
   }
 }

@@ -345,7 +345,8 @@ class trace_log {
   /// A streaming log writes the segment this entry completes (one write(2)).
   /// Strong exception guarantee: if it throws (std::bad_alloc, or
   /// std::system_error naming the file when a write fails), the log and its
-  /// file are as they were. Throws std::logic_error after close().
+  /// file are as they were (unless the file cannot even be cut back: see
+  /// the top of this file). Throws std::logic_error after close().
   sha256_digest append(trace_entry e) {
     const std::vector<std::uint8_t> bytes = serialize_trace_entry(e);
     const sha256_digest next = sha256_hasher{}.update(head()).update(bytes).final();
