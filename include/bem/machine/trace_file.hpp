@@ -173,12 +173,6 @@ class trace_byte_source {
   std::uint64_t offset_ = 0;
 };
 
-inline std::uint64_t load_le(const std::uint8_t* at, int bytes) noexcept {
-  std::uint64_t v = 0;
-  for (int i = 0; i < bytes; ++i) v |= std::uint64_t{at[i]} << (8 * i);
-  return v;
-}
-
 inline sha256_digest load_digest(const std::uint8_t* at) noexcept {
   sha256_digest d{};
   std::copy(at, at + 32, d.begin());
@@ -235,7 +229,7 @@ class trace_file_checker {
                   "the file ends at byte " + std::to_string(got) + ", inside its " +
                       std::to_string(h.size()) + "-byte header",
                   npos, npos, 0);
-    const std::uint64_t version = load_le(h.data() + 8, 4);
+    const std::uint64_t version = get_le(h, 8, 4);
     if (version != trace_file_version)
       return fail(problem::unsupported_version,
                   "version " + std::to_string(version) + " (byte 8); this reader knows version " +
@@ -244,7 +238,7 @@ class trace_file_checker {
     if (sha256(std::span<const std::uint8_t>(h.data(), 20)) != load_digest(h.data() + 20))
       return fail(problem::bad_file_header, "the header's checksum (bytes 20..51) does not match bytes 0..19", npos,
                   npos, 0);
-    report_.segment_entries = load_le(h.data() + 12, 8);
+    report_.segment_entries = get_le(h, 12, 8);
     if (report_.segment_entries == 0)
       return fail(problem::bad_file_header, "segment size 0 (byte 12)", npos, npos, 12);
     return true;
@@ -277,8 +271,8 @@ class trace_file_checker {
                     s, npos, at);
       if (in_.read(h.data() + 4, h.size() - 4) < h.size() - 4)
         return fail(problem::truncated, where(s, at) + ": the file ends inside the segment header", s, npos, at);
-      const std::uint64_t index = load_le(h.data() + 4, 8), count = load_le(h.data() + 12, 8);
-      const std::uint64_t first_entry = load_le(h.data() + 20, 8), first_step = load_le(h.data() + 28, 8);
+      const std::uint64_t index = get_le(h, 4, 8), count = get_le(h, 12, 8);
+      const std::uint64_t first_entry = get_le(h, 20, 8), first_step = get_le(h, 28, 8);
       if (index != s)
         return fail(problem::segment_out_of_order,
                     where(s, at) + ": its header says index " + std::to_string(index) + ", expected " + std::to_string(s),
@@ -335,8 +329,8 @@ class trace_file_checker {
     };
     std::array<std::uint8_t, trace_entry_header_bytes> h{};
     if (in_.read(h.data(), h.size()) < h.size()) return torn("the file ends inside the entry");
-    step = load_le(h.data(), 8);
-    const std::uint64_t payload = load_le(h.data() + 12, 8);
+    step = get_le(h, 0, 8);
+    const std::uint64_t payload = get_le(h, 12, 8);
     const std::uint64_t left = in_.size() == npos ? npos : in_.size() - in_.offset();
     if (left != npos && (left < 32 || payload > left - 32))
       return torn("its payload size " + std::to_string(payload) + " and chain value run past the end of the file (" +
@@ -377,7 +371,7 @@ class trace_file_checker {
       fail(problem::truncated, "the file ends inside the end record (byte " + std::to_string(at) + ")", npos, npos, at);
       return;
     }
-    const std::uint64_t n = load_le(e.data(), 8), segments = load_le(e.data() + 8, 8);
+    const std::uint64_t n = get_le(e, 0, 8), segments = get_le(e, 8, 8);
     const std::string here = "the end record (byte " + std::to_string(at) + ")";
     if (n != report_.entries) {
       fail(problem::end_mismatch,
