@@ -2,7 +2,7 @@
 // format, byte by byte, is at the top of trace_log.hpp).
 //
 //   const bem::trace_file_report r = bem::verify_trace_file("run.trace");
-//   if (!r.ok()) std::cerr << r.message << '\n';   // e.g. "chain mismatch at entry 1234 (segment 4, byte 90817): ..."
+//   if (!r.ok()) std::cerr << r.message << '\n';   // e.g. "chain mismatch: entry 1234 (segment 4, byte 90817): ..."
 //
 // verify_trace_file reads the file once, front to back, in bounded memory (a
 // 64 KiB read buffer, a Merkle accumulator and two running hashes, whatever
