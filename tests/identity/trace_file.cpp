@@ -311,7 +311,10 @@ TEST_CASE("LOG file: the destructor and a move-assignment close the file") {
   bem::trace_log memory(3);
   {
     bem::trace_log log(bem::trace_log_options{3, dir.file("a.trace")});
-    for (std::uint64_t k = 0; k < 5; ++k) log.append(tf::entry_for(k)), memory.append(tf::entry_for(k));
+    for (std::uint64_t k = 0; k < 5; ++k) {
+      log.append(tf::entry_for(k));
+      memory.append(tf::entry_for(k));
+    }
     CHECK(bem::verify_trace_file(dir.file("a.trace")).what == bem::trace_file_report::problem::missing_end);
     log = bem::trace_log(bem::trace_log_options{3, dir.file("b.trace")});  // a.trace is closed here
     CHECK(bem::verify_trace_file(dir.file("a.trace")).ok());
@@ -699,7 +702,10 @@ TEST_CASE("LOG file: a write that fails leaves the log and its file as they were
   bem::trace_log memory(4);
   bem::trace_log log(bem::trace_log_options{4, path});
   limit.set(52 + 340 + 170);  // segment 1 fits only in part
-  for (std::uint64_t k = 0; k < 7; ++k) memory.append(entry(k)), log.append(entry(k));
+  for (std::uint64_t k = 0; k < 7; ++k) {
+    memory.append(entry(k));
+    log.append(entry(k));
+  }
   REQUIRE(std::filesystem::file_size(path) == 52 + 340);
   const std::string write_failed = path + ": write failed";
   CHECK_THROWS_WITH_AS(log.append(entry(7)), doctest::Contains(write_failed.c_str()), std::system_error);
@@ -715,7 +721,10 @@ TEST_CASE("LOG file: a write that fails leaves the log and its file as they were
   limit.lift();  // room again: the same append goes in as if nothing had failed
   memory.append(entry(7));
   CHECK(log.append(entry(7)) == memory.head());
-  for (std::uint64_t k = 8; k < 10; ++k) memory.append(entry(k)), log.append(entry(k));
+  for (std::uint64_t k = 8; k < 10; ++k) {
+    memory.append(entry(k));
+    log.append(entry(k));
+  }
   const auto written = std::filesystem::file_size(path);
   CHECK(written == 52 + 2 * 340);
   limit.set(written + 100);  // the last segment (220 bytes) and the end record (52) do not fit
@@ -746,7 +755,7 @@ TEST_CASE("LOG file: the example of docs/identity-and-log.md") {
   tf::scratch_folder dir;
   const std::string path = dir.file("run.trace");
   {
-    // [doc] streaming
+    // The example of the guide, as it is there.
     bem::trace_log log(bem::trace_log_options{.segment_entries = 256, .file = path});
     for (std::uint64_t step = 0; step < 1000; ++step) log.append({step, /*kind*/ 1, {0xbe, 0xef}});
     const bem::sha256_digest head = log.head();  // keep it elsewhere
@@ -754,7 +763,6 @@ TEST_CASE("LOG file: the example of docs/identity-and-log.md") {
 
     const bem::trace_file_report report = bem::verify_trace_file(path);
     // report.ok(), report.entries == 1000, report.segments == 4, report.head == head
-    // [/doc]
     CHECK(report.ok());
     CHECK(report.entries == 1000);
     CHECK(report.segments == 4);
