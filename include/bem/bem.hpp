@@ -36,6 +36,7 @@
 #include <bem/machine/identifier.hpp>
 #include <bem/machine/hash.hpp>
 #include <bem/machine/trace_log.hpp>
+#include <bem/machine/trace_file.hpp>
 #include <bem/route/router.hpp>
 #include <bem/route/exact_router.hpp>
 #include <bem/route/multi_index_router.hpp>

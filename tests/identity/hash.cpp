@@ -239,3 +239,21 @@ TEST_CASE("Merkle: changing any bit of any leaf, reordering or dropping leaves c
     CHECK(root(shorter) != r);
   }
 }
+
+TEST_CASE("Merkle: the accumulator, fed one leaf at a time, has the RFC 6962 root after every leaf") {
+  // Up to 300 leaves: past 256 (nine levels of carries) and every count in
+  // between, each against the recursive definition; clear() starts anew.
+  const auto v = leaves(300);
+  bem::merkle_accumulator acc;
+  CHECK(acc.size() == 0);
+  CHECK(acc.root() == bem::sha256(""));
+  for (std::size_t n = 1; n <= v.size(); ++n) {
+    acc.add(v[n - 1]);
+    CHECK(acc.size() == n);
+    CHECK(acc.root() == rfc6962(std::span<const bem::sha256_digest>(v).first(n)));
+  }
+  acc.clear();
+  CHECK(acc.root() == bem::sha256(""));
+  acc.add(v[7]);
+  CHECK(acc.root() == bem::merkle_leaf_hash(v[7]));
+}

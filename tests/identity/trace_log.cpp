@@ -1,42 +1,17 @@
+#include "allocation_hooks.hpp"
+
 #include <bem/machine/trace_log.hpp>
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <new>
 #include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
-
-// Allocation failure on demand, for the exception-safety test: the n-th
-// allocation after arming throws std::bad_alloc (inactive while disarmed).
-// And the largest allocation while tracking, for the constant-cost test.
-namespace {
-long allocations_until_failure = -1;
-bool tracking_allocations = false;
-std::size_t largest_allocation = 0;
-}  // namespace
-void* operator new(std::size_t n) {
-  if (tracking_allocations) largest_allocation = std::max(largest_allocation, n);
-  if (allocations_until_failure == 0) {
-    allocations_until_failure = -1;
-    throw std::bad_alloc();
-  }
-  if (allocations_until_failure > 0) --allocations_until_failure;
-  if (void* p = std::malloc(n != 0 ? n : 1)) return p;
-  throw std::bad_alloc();
-}
-// GCC pairs new-expressions it inlines with these and cannot see that the
-// replaced operator new above is malloc.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-#pragma GCC diagnostic pop
 
 namespace {
 
@@ -316,13 +291,13 @@ TEST_CASE("LOG: an append that fails to allocate leaves the log as it was") {
       bem::trace_log log = bem::trace_log::load(reference.image(), 2);
       const auto image = log.image();
       bool threw = false;
-      allocations_until_failure = fail;
+      identity_test::allocations_until_failure = fail;
       try {
         log.append(next);
       } catch (const std::bad_alloc&) {
         threw = true;
       }
-      allocations_until_failure = -1;
+      identity_test::allocations_until_failure = -1;
       if (!threw) break;  // every allocation of the append has failed once
       ++failures;
       CHECK(log.size() == before);
@@ -348,11 +323,11 @@ TEST_CASE("LOG: no append allocates more as the log grows") {
   // copied to double) is no larger than that of the first 4,096: a leaf.
   bem::trace_log log;
   const auto largest_over = [&](std::uint64_t from, std::uint64_t to) {
-    largest_allocation = 0;
-    tracking_allocations = true;
+    identity_test::largest_allocation = 0;
+    identity_test::tracking_allocations = true;
     for (std::uint64_t k = from; k < to; ++k) log.append(make_entry(k, 1, "x"));
-    tracking_allocations = false;
-    return largest_allocation;
+    identity_test::tracking_allocations = false;
+    return identity_test::largest_allocation;
   };
   const std::size_t early = largest_over(0, 4096);
   const std::size_t late = largest_over(4096, 1024 * 256 + 256);

@@ -27,6 +27,8 @@
 // an unpaired last node moves up a level unchanged (this yields exactly the
 // RFC 6962 split above). Bitcoin's rule, duplicating the last node, gives
 // [a, b, c] and [a, b, c, c] the same root (CVE-2012-2459); promotion does not.
+// merkle_accumulator computes the same root for leaves that arrive one at a
+// time, in 2 KiB whatever their number.
 #pragma once
 
 #include <bem/platform/cpu_features.hpp>
@@ -330,6 +332,46 @@ constexpr sha256_digest merkle_root(std::span<const sha256_digest> leaves) {
   }
   return level[0];
 }
+
+/// The same root for leaves that arrive one at a time, in O(log n) memory
+/// (2 KiB, whatever n): for n leaves so far it keeps the root of one perfect
+/// subtree per set bit of n (2^j leaves at bit j), like a binary counter;
+/// add() carries equal subtrees upwards and root() folds them from the
+/// smallest up, which is merkle_root's split (its first part is the largest
+/// perfect subtree). Used where a segment's leaves are streamed (the trace
+/// file's writer and verifier).
+class merkle_accumulator {
+ public:
+  constexpr void add(const sha256_digest& leaf) noexcept {
+    sha256_digest carry = merkle_leaf_hash(leaf);
+    std::size_t level = 0;
+    for (; (count_ >> level) & 1u; ++level) carry = merkle_node_hash(subtrees_[level], carry);
+    subtrees_[level] = carry;
+    ++count_;
+  }
+
+  /// Leaves added since construction or clear().
+  constexpr std::uint64_t size() const noexcept { return count_; }
+
+  /// merkle_root of the leaves added so far (SHA-256("") for none).
+  constexpr sha256_digest root() const noexcept {
+    if (count_ == 0) return sha256(std::string_view{});
+    sha256_digest folded{};
+    bool any = false;
+    for (std::size_t level = 0; level < 64; ++level) {
+      if (((count_ >> level) & 1u) == 0) continue;
+      folded = any ? merkle_node_hash(subtrees_[level], folded) : subtrees_[level];
+      any = true;
+    }
+    return folded;
+  }
+
+  constexpr void clear() noexcept { count_ = 0; }
+
+ private:
+  std::array<sha256_digest, 64> subtrees_{};
+  std::uint64_t count_ = 0;
+};
 
 static_assert(sha256("abc")[0] == 0xba && sha256("abc")[31] == 0xad, "SHA-256 works in constant expressions");
 
