@@ -6,10 +6,12 @@
 #include <bem/machine/identifier_map.hpp>
 #include <bem/machine/machine.hpp>
 #include <bem/machine/replay.hpp>
+#include <bem/machine/trace_file.hpp>
 
 #include <doctest/doctest.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <map>
 #include <optional>
 #include <set>
@@ -296,6 +298,28 @@ TEST_CASE("identifier_map: inserts, finds and erases like a std::map, whatever t
       }
     }
   }
+}
+
+TEST_CASE("a machine streams its trace to a file in segments; replay and the verifier read it") {
+  const std::string path = "machine_trace_stream.bemtrace";
+  bem::machine_config cfg;
+  cfg.log_file = path;
+  cfg.log_segment_entries = 64;
+  {
+    bem::machine<8, 64, 64> m(cfg);
+    m.add_expert({id_of(1), bem::read_spec{{{bem::read_bit::source::state, 0}}}, copy_circuit(),
+                  bem::write_spec{{{1, bem::write_bit::mode::overwrite}}}});
+    for (int t = 0; t < 5000; ++t) {
+      const auto c = m.step({0, 0, 0, 0});
+      m.reward(0, c[0], t % 2);
+      if (t % 100 == 99) m.mid_path_update();
+    }
+    CHECK(m.log().memory_bytes() < 64 * 1024);  // one segment held, whatever the steps
+  }
+  const bem::trace_file_report r = bem::verify_trace_file(path);
+  CHECK(r.ok());
+  CHECK(r.entries == 1 + 5000 * 2 + 50);
+  std::remove(path.c_str());
 }
 
 }  // namespace machine_io_test

@@ -26,7 +26,8 @@
 //                      enable output every lane writes).
 //   - The memory port (optional; HASH-addressed SHARED): lane l's key is the
 //     state bits `key_bits` of lane l (key bit j = state bit key_bits[j]);
-//     its slot is address = mix64(key ^ salt) mod slots; slot a of lane l
+//     its slot is address = mix64(key ^ salt) mod slots, or, multiplicative,
+//     (key * salt) mod slots (memory_port); slot a of lane l
 //     holds bits base + (region(l) * slots + a) * slot_bits + j, j <
 //     slot_bits, with region(l) = l for a per-lane memory and 0 for one
 //     memory shared by all lanes (lanes that write the same slot of a shared
@@ -110,14 +111,20 @@ struct write_spec {
 };
 
 /// The HASH-addressed SHARED memory an expert may read and write (the file
-/// comment); slots == 0: none.
+/// comment); slots == 0: none. Two hashes: `mixed` (mix64(key ^ salt) mod
+/// slots: any keys, collisions possible) and `multiplicative` ((key *
+/// multiplier) mod slots with an odd multiplier and a power-of-two slot
+/// count: a bijection on keys below `slots`, so a dense key space of at
+/// most `slots` keys never collides).
 struct memory_port {
+  enum class hashing : std::uint8_t { mixed, multiplicative };
   std::uint32_t base = 0;       ///< first SHARED bit of the memory
   std::uint32_t slots = 0;      ///< slots per region
   std::uint32_t slot_bits = 0;  ///< bits per slot
   bool per_lane = true;         ///< one region per lane (else one for all lanes)
   std::vector<std::uint32_t> key_bits;  ///< state bits forming a lane's key (at most 64)
-  std::uint64_t salt = 0;               ///< the address hash's salt
+  std::uint64_t salt = 0;               ///< mixed: the hash's salt; multiplicative: the (odd) multiplier
+  hashing hash = hashing::mixed;
   friend bool operator==(const memory_port&, const memory_port&) = default;
 
   bool present() const noexcept { return slots != 0; }
@@ -127,6 +134,7 @@ struct memory_port {
   }
   /// The slot of a key.
   std::uint32_t address(std::uint64_t key) const noexcept {
+    if (hash == hashing::multiplicative) return static_cast<std::uint32_t>((key * salt) & (slots - 1));
     return static_cast<std::uint32_t>(mix64(key ^ salt) % slots);
   }
 };
@@ -211,6 +219,10 @@ class expert {
       throw std::invalid_argument("expert: it reads or writes memory but has no memory port (slots = 0)");
     if (memory_.present() && (memory_.slot_bits == 0 || memory_.key_bits.empty() || memory_.key_bits.size() > 64))
       throw std::invalid_argument("expert: a memory port needs slot_bits >= 1 and 1..64 key bits");
+    if (memory_.present() && memory_.hash == memory_port::hashing::multiplicative &&
+        ((memory_.slots & (memory_.slots - 1)) != 0 || (memory_.salt & 1u) == 0))
+      throw std::invalid_argument("expert: a multiplicative memory port needs a power-of-two slot count and an odd "
+                                  "multiplier (salt)");
   }
 
   /// Throws std::out_of_range (naming the spec, the bit and its index) unless

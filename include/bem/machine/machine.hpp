@@ -164,6 +164,11 @@ struct machine_config {
   log_weight_parameters log_weights{};
   std::uint64_t seed = 1;              ///< for sampling
   std::size_t log_segment_entries = trace_log_default_segment_entries;
+  /// Empty: the trace stays in memory; else it streams to this file in
+  /// segments, memory bounded whatever the number of steps
+  /// (bem/machine/trace_log.hpp; `bem-bench log verify FILE` checks it).
+  std::string log_file;
+  trace_fsync log_fsync = trace_fsync::on_close;
 };
 
 /// Deterministic work of one step.
@@ -222,7 +227,7 @@ class machine {
 
   explicit machine(machine_config c, router_type r = router_type{}, observation_type obs = observation_type{})
       : cfg_(c), router_(std::move(r)), observer_(std::move(obs)), selection_(c.tasks, c.max_experts),
-        log_(c.log_segment_entries), rng_(c.seed), ucb_(ucb_fixed::from(c.ucb)),
+        log_(trace_log_options{c.log_segment_entries, c.log_file, c.log_fsync}), rng_(c.seed), ucb_(ucb_fixed::from(c.ucb)),
         mid_(log_weight_fixed::from(c.log_weights)) {
     check_routing_meta(c);
     if (c.expert_class >= static_cast<std::uint32_t>(identifier_classes))
@@ -326,6 +331,17 @@ class machine {
   /// SHARED bit i (the program writes it between steps; experts read and
   /// write SHARED during them).
   void set_shared_bit(std::size_t i, bool v) { shared_.set_bit(i, v); }
+  /// Clears SHARED bits [begin, end), e.g. an experts' memory between sequences.
+  void clear_shared(std::size_t begin, std::size_t end) { shared_.clear_range(begin, end); }
+  /// Sets all K SHARED bits from words (as shared().words() gave them),
+  /// e.g. to return to a state saved before an evaluation; Theta stays.
+  void set_shared_bits(std::span<const std::uint64_t> words) {
+    if (words.size() != shared_type::word_count)
+      throw std::invalid_argument("machine::set_shared_bits: " + std::to_string(words.size()) + " words, SHARED has " +
+                                  std::to_string(shared_type::word_count));
+    std::copy(words.begin(), words.end(), shared_.words().begin());
+    if constexpr (K % 64 != 0) shared_.words()[shared_type::word_count - 1] &= (std::uint64_t{1} << (K % 64)) - 1;
+  }
   const shared_type& shared() const noexcept { return shared_; }
   /// Parameter i of Theta (Q16.16).
   const q16_16& shared_parameter(std::size_t i) const { return shared_.parameter(check_parameter(i)); }

@@ -49,8 +49,9 @@
 //
 // PoX: score = w_R dR + w_S dS + w_C dC + w_I dI, with
 //   dR  the proposer's estimate of the reward gain, clamped to [-1, 1];
-//   dS  (S_before - S_after) / max(1, S_before), S = live experts + their
-//       gates: structure removed;
+//   dS  (S_before - S_after) / (N_expert_max (1 + G_max)), S = live experts
+//       + their gates: structure removed, as a share of the machine's
+//       capacity (so a first expert is not judged against an empty table);
 //   dC  (c_before - c_after) / max(1, c_before), c = the gates of the slots
 //       the patch replaces or splits (a split counts its larger part): the
 //       per-step cost of running them;
@@ -593,11 +594,13 @@ class slow_path {
       case patch_class::ann_reindex:
         if (p.index && !std::is_same_v<typename M::router_type, multi_index_router>)
           return "index parameters given for a router that is not a multi_index_router";
-        if (p.index) try {
-            typename M::router_type probe(*p.index);
-          } catch (const std::exception& x) {
-            return x.what();
-          }
+        if constexpr (std::is_same_v<typename M::router_type, multi_index_router>) {
+          if (p.index) try {
+              multi_index_router probe(*p.index);
+            } catch (const std::exception& x) {
+              return x.what();
+            }
+        }
         return {};
       case patch_class::route_meta_update:
         return {};  // the bounds are the VC's
@@ -606,6 +609,11 @@ class slow_path {
   }
 
   static double gates_of(const expert_type& e) { return static_cast<double>(M::circuit_size(e.circuit())); }
+
+  /// N_expert_max experts of G_max gates each (and one for the expert).
+  double structure_capacity() const {
+    return static_cast<double>(m_->config().max_experts) * (1.0 + static_cast<double>(m_->config().max_gates));
+  }
 
   double structure_size() const {
     double s = 0;
@@ -640,7 +648,7 @@ class slow_path {
       case patch_class::ann_reindex:
       case patch_class::route_meta_update: break;
     }
-    x.dS = (s_before - s_after) / std::max(1.0, s_before);
+    x.dS = (s_before - s_after) / structure_capacity();
     x.dC = (c_before - c_after) / std::max(1.0, c_before);
     x.score = cfg_.pox.w_R * x.dR + cfg_.pox.w_S * x.dS + cfg_.pox.w_C * x.dC + cfg_.pox.w_I * x.dI;
     return x;
@@ -1089,6 +1097,7 @@ class slow_path {
     detail::put_u32(out, static_cast<std::uint32_t>(mp.key_bits.size()));
     for (auto k : mp.key_bits) detail::put_u32(out, k);
     detail::put_u64(out, mp.salt);
+    out.push_back(static_cast<std::uint8_t>(mp.hash));
     const gate_list g = detail::verifiable_gate_list(e.circuit());
     detail::put_u32(out, static_cast<std::uint32_t>(g.inputs()));
     detail::put_u32(out, static_cast<std::uint32_t>(g.gate_count()));
@@ -1207,6 +1216,7 @@ class slow_path {
         mp.per_lane = r.byte() != 0;
         for (std::uint64_t n = r.u(4), j = 0; j < n; ++j) mp.key_bits.push_back(static_cast<std::uint32_t>(r.u(4)));
         mp.salt = r.u(8);
+        mp.hash = static_cast<memory_port::hashing>(r.byte());
         const std::size_t inputs = static_cast<std::size_t>(r.u(4));
         std::vector<gate> gates;
         for (std::uint64_t n = r.u(4), j = 0; j < n; ++j) {

@@ -98,6 +98,18 @@ class shared_memory {
     check_range(offset);
     for (std::size_t j = 0; j < 64; ++j) set_bit(offset + j, ((v >> j) & 1u) != 0);
   }
+  /// Clears memory bits [begin, end) (word-wise where it can).
+  void clear_range(std::size_t begin, std::size_t end) {
+    if (begin > end || end > K)
+      throw std::out_of_range("shared_memory: clear [" + std::to_string(begin) + ", " + std::to_string(end) +
+                              ") outside K = " + std::to_string(K));
+    while (begin < end && begin % 64 != 0) set_bit(begin++, false);
+    while (end - begin >= 64) {
+      m_[begin / 64] = 0;
+      begin += 64;
+    }
+    while (begin < end) set_bit(begin++, false);
+  }
   /// Number of memory bits set.
   std::size_t count() const noexcept {
     std::size_t n = 0;
