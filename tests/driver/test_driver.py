@@ -7,6 +7,7 @@ BEM_BENCH, BEM_THROWING_PLUGIN, BEM_BAD_PLUGINS (':'-separated),
 BEM_CUSTOM_PLUGIN."""
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -108,6 +109,69 @@ class Driver(unittest.TestCase):
             r = bench(*args)
             self.assertEqual(r.returncode, 2, args)
             self.assertIn("usage:", r.stderr)
+
+    def test_every_flag_takes_its_value_either_way(self):
+        # `--flag X` and `--flag=X` are one parser's two spellings, for every
+        # command: run's --out was once refused in the second.
+        suite = self.write("s.toml", SMALL_SUITE)
+        spaced, joined = os.path.join(self.tmp, "spaced"), os.path.join(self.tmp, "joined")
+        r = bench("run", suite, "--out", spaced, "--only", "t/rtc/reference")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        r = bench("run", suite, "--out=" + joined, "--only=t/rtc/reference")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(stable(records(spaced)), stable(records(joined)))
+        self.assertEqual({x["model"] for x in records(joined)}, {"reference"})
+        merged = os.path.join(self.tmp, "merged")
+        self.assertEqual(bench("report", joined, "--out=" + merged).returncode, 0)
+        self.assertTrue(os.path.exists(os.path.join(merged, "metrics.json")))
+        self.assertEqual(bench("compare", spaced, joined, "--max-drop=0.01").returncode, 0)
+        # --plugin-path: repeatable, ':'-separated, before or after the command
+        for args in (["--plugin-path=" + THROWING, "list"], ["list", "--plugin-path", THROWING],
+                     ["--plugin-path", self.tmp + ":" + THROWING, "list"]):
+            r = bench(*args)
+            self.assertEqual(r.returncode, 0, (args, r.stderr))
+            self.assertIn("throwing_model", r.stdout, args)
+
+    def test_each_command_has_help_naming_its_flags(self):
+        flags = {"run": ["SUITE.toml", "--out DIR", "--only GLOB", "--shard I/N", "--resume", "--run-timeout S",
+                         "--in-process"],
+                 "list": [],
+                 "report": ["DIR", "--out DIR"],
+                 "compare": ["BASELINE", "CURRENT", "--max-drop F", "--include-timing", "--across-models"],
+                 "hwinfo": ["--json"]}
+        top = bench("--help")
+        self.assertEqual(top.returncode, 0)
+        self.assertIn("--plugin-path PATH", top.stdout)
+        for command, names in flags.items():
+            for asked in (["--help"], ["-h"]):
+                r = bench(command, *asked)
+                self.assertEqual(r.returncode, 0, (command, r.stderr))
+                self.assertIn("usage: bem-bench " + command, r.stdout)
+                for n in names:
+                    self.assertRegex(r.stdout, r"\n  %s +\S" % re.escape(n), (command, n))
+            self.assertIn("  bem-bench " + command, top.stdout)
+
+    def test_an_unknown_flag_is_a_usage_error_naming_it(self):
+        for args, named in ((["run", "--bogus"], "--bogus"), (["run", "--out-dir", "x"], "--out-dir"),
+                            (["list", "--frob=1"], "--frob=1"), (["report", "--merge", self.tmp], "--merge"),
+                            (["compare", "a", "b", "--max-dorp", "1"], "--max-dorp"), (["hwinfo", "--jsn"], "--jsn"),
+                            (["--plugins", self.tmp, "list"], "--plugins"), (["frobnicate"], "'frobnicate'"),
+                            (["run", "--shard", "3/2"], "--shard"), (["run", "--run-timeout", "x"], "--run-timeout"),
+                            (["compare", "a", "b", "--max-drop", "lots"], "--max-drop")):
+            r = bench(*args)
+            self.assertEqual(r.returncode, 2, args)
+            self.assertIn(named, r.stderr.splitlines()[0], args)
+            self.assertIn("usage: bem-bench", r.stderr, args)
+            self.assertEqual(r.stdout, "", args)
+
+    def test_the_readme_shows_the_commands_as_help_does(self):
+        # README.md's usage block is the synopsis `bem-bench --help` prints,
+        # line for line (a comment after '#' aside).
+        readme = read(os.path.join(SOURCE, "README.md"))
+        block = readme.split("## bem-bench\n\n```\n", 1)[1].split("```", 1)[0]
+        documented = [line.split("#")[0].rstrip() for line in block.splitlines() if line.strip()]
+        shown = [line.strip() for line in bench("--help").stdout.splitlines() if line.startswith("  bem-bench ")]
+        self.assertEqual(documented, shown)
 
     def test_list_shows_every_family_and_origin(self):
         r = bench("list")
