@@ -62,16 +62,17 @@ const bem_model_type_v1* resolve_model(const run_spec& r, bem::plugin_registry& 
   return m->type;
 }
 
-/// Turns "parameter 'x': ..." errors into suite locations.
-[[noreturn]] void parameter_config_error(const run_spec& r, const std::string& table, const std::string& what) {
+/// A creation error that names a parameter ("parameter 'x': ..."), as a
+/// configuration error at that key's place in the suite:
+/// "FILE:LINE:COLUMN: task 'rtc': parameter 'x': ...". Other errors are left
+/// to fail their runs.
+void config_error_if_parameter(const run_spec& r, const std::string& table, const std::string& subject,
+                               const bem::plugin_error& e) {
   static const std::regex key_re("parameter '([^']+)'");
   std::smatch m;
-  source_location loc = r.where;
-  if (std::regex_search(what, m, key_re)) loc = locate(r, table, m[1].str());
-  throw config_error(loc.str() + ": " + what);
+  if (!std::regex_search(e.detail(), m, key_re)) return;
+  throw config_error(locate(r, table, m[1].str()).str() + ": " + subject + ": " + e.detail());
 }
-
-bool is_parameter_error(const std::string& what) { return what.find("parameter '") != std::string::npos; }
 
 /// Everything fixed about one run before it executes.
 struct prepared_run {
@@ -97,7 +98,7 @@ prepared_run prepare(const run_spec& r, bem::plugin_registry& reg) {
   if (const auto* bench = reg.find_benchmark(r.task)) {
     p.bench_type = bench->type;
     p.task_plugin = bench->origin.plugin;
-    bem::benchmark_instance b(bench->type, p.task_toml);  // throws plugin_error for bad parameters
+    bem::benchmark_instance b(bench->type, p.task_toml, p.task_plugin);  // throws plugin_error for bad parameters
     task_cfg = json::parse(b.effective_parameters());
     if (r.model != "none" && !b.takes_model())
       p.resolve_error = "'" + r.task + "' is a microbenchmark and takes no model (got '" + r.model + "')";
@@ -108,11 +109,11 @@ prepared_run prepare(const run_spec& r, bem::plugin_registry& reg) {
   } else {
     p.task_type = task->type;
     p.task_plugin = task->origin.plugin;
-    bem::task_instance t(task->type, p.task_toml);  // throws plugin_error for bad parameters
+    bem::task_instance t(task->type, p.task_toml, p.task_plugin);  // throws plugin_error for bad parameters
     task_cfg = json::parse(t.effective_parameters());
     p.model_type = resolve_model(r, reg, task, p.model_plugin, p.resolve_error);
     if (p.model_type != nullptr) {
-      bem::model_instance m(p.model_type, p.model_toml);
+      bem::model_instance m(p.model_type, p.model_toml, p.model_plugin);
       model_cfg = json::parse(m.effective_parameters());
     }
   }
@@ -153,7 +154,13 @@ class run_recorder {
                                     " is below the 10^4 per configuration of the BEM suite's full protocol"});
   }
 
+  /// A measured value. Plugins' figures, series and records come here too,
+  /// so the name is checked: the end records' names are the driver's own
+  /// (run_wall_time marks a finished run for --resume and the summaries).
   void metric(const std::string& split, const json& condition, const bem::metrics::metric_value& m, bool timing = false) {
+    if (m.metric.empty()) throw std::invalid_argument("a value without a name");
+    if (m.metric == "run_wall_time" || m.metric == "run_error")
+      throw std::invalid_argument("'" + m.metric + "' names the driver's own record of a run's end");
     out_.append(make(split, condition, m, timing));
   }
 
@@ -300,7 +307,7 @@ evaluation evaluate(bem::task_instance& task, bem::model_instance& model, const 
 /// One that evaluates a model (code generation) also gets the model and a
 /// folder of the run's own for its artefacts: OUT/artifacts/RUN_ID.
 void execute_benchmark(const prepared_run& p, run_recorder& rec, const std::string& out_dir) {
-  bem::benchmark_instance bench(p.bench_type, p.task_toml);
+  bem::benchmark_instance bench(p.bench_type, p.task_toml, p.task_plugin);
   bem::benchmark_context context;
   context.seed = p.spec->seed;
   context.model = p.spec->model;
@@ -495,7 +502,8 @@ void diagnose(run_state& run) {
 void execute(const prepared_run& p, run_recorder& rec, bem::cycle_counter& counter, const std::string& out_dir) {
   if (p.bench_type != nullptr) return execute_benchmark(p, rec, out_dir);
   const run_spec& r = *p.spec;
-  run_state run{r, {p.task_type, p.task_toml}, {p.model_type, p.model_toml}, {}, {}, counter, rec};
+  run_state run{r, {p.task_type, p.task_toml, p.task_plugin}, {p.model_type, p.model_toml, p.model_plugin}, {}, {},
+                counter, rec};
   run.task_spec = bem::detail::spec_from_c(run.task.c_spec());
   run.model.reset(run.task.c_spec(), bem::derive_seed(r.seed, bem::fnv1a64("model")));
   run.splits = roles_of(run.task, r.task);
@@ -770,7 +778,7 @@ void validate_suite(const suite& s, bem::plugin_registry& registry) {
           throw config_error(locate(r, "model_params", r.model_params.begin()->first).str() + ": '" + r.task +
                              "' is a microbenchmark and takes no model, so [run.model_params] would have no effect");
       } catch (const bem::plugin_error& e) {
-        if (is_parameter_error(e.what())) parameter_config_error(r, "params", e.what());
+        config_error_if_parameter(r, "params", "benchmark '" + r.task + "'", e);
       }
       continue;
     }
@@ -779,7 +787,7 @@ void validate_suite(const suite& s, bem::plugin_registry& registry) {
     try {
       bem::task_instance t(task->type, bem::parameters_to_toml(r.task_params));
     } catch (const bem::plugin_error& e) {
-      if (is_parameter_error(e.what())) parameter_config_error(r, "params", e.what());
+      config_error_if_parameter(r, "params", "task '" + r.task + "'", e);
       continue;
     }
     std::string origin, error;
@@ -788,7 +796,7 @@ void validate_suite(const suite& s, bem::plugin_registry& registry) {
     try {
       bem::model_instance m(model, bem::parameters_to_toml(r.model_params));
     } catch (const bem::plugin_error& e) {
-      if (is_parameter_error(e.what())) parameter_config_error(r, "model_params", e.what());
+      config_error_if_parameter(r, "model_params", "model '" + std::string(model->name) + "'", e);
     }
   }
 }

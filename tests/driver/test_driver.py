@@ -850,6 +850,89 @@ class Driver(unittest.TestCase):
         r = bench("--plugin-path", THROWING, "run", p, "--out", out, "--resume")
         self.assertIn("6 runs: 0 ok, 5 failed, 1 skipped", r.stdout)
 
+    def test_an_error_in_any_call_across_the_plugin_boundary_is_a_recorded_error_naming_plugin_and_call(self):
+        # faulty_model, faulty_task and faulty_benchmark throw in the call their
+        # throws_in names, or hand the host's callbacks what the host refuses.
+        model_calls = ["create", "reset", "set_learning", "learn", "predict", "parameter_count", "report",
+                       "diagnose", "keep_checkpoint", "restore_checkpoint", "host_report", "host_diagnose"]
+        p = self.write("s.toml", """
+            name = "faults"
+            [defaults]
+            seeds = [1]
+            batch_size = 16
+            train_sequences = 16
+            epochs = 2
+            validation_sequences = 16
+            test_sequences = 16
+            diagnostic_sequences = 4
+            [[run]]
+            name = "model"
+            task = "fsm"
+            model = "faulty_model"
+            [run.params]
+            length = 32
+            test_lengths = [32]
+            [run.sweep.model_params]
+            throws_in = %s
+            [[run]]
+            name = "task"
+            task = "faulty_task"
+            model = "reference"
+            [run.params]
+            length = 8
+            [run.sweep.params]
+            throws_in = ["create", "generate"]
+            [[run]]
+            name = "benchmark"
+            task = "faulty_benchmark"
+            [run.sweep.params]
+            throws_in = ["create", "run", "host_record"]
+            [[run]]
+            name = "after"
+            task = "fsm"
+            model = "faulty_model"
+            [run.params]
+            length = 32
+            test_lengths = [32]
+        """ % json.dumps(model_calls))
+        out = os.path.join(self.tmp, "o")
+        r = bench("--plugin-path", THROWING, "run", p, "--out", out)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertIn("18 runs: 1 ok, 17 failed", r.stdout)
+        recs = records(out)
+
+        def error(run, throws_in):
+            table = "model" if run == "model" else "task"
+            found = [x["error"] for x in recs if x["run"] == run and x["metric"] == "run_error"
+                     and x["config"][table].get("throws_in") == throws_in]
+            self.assertEqual(len(found), 1, (run, throws_in))
+            return found[0]
+        model = "model 'faulty_model' (plugin throwing) "
+        for call in model_calls[:-2]:
+            self.assertEqual(error("model", call), model + call + ": deliberate failure in " + call)
+        self.assertEqual(error("model", "host_report"), model + "report: the host failed to take a figure: "
+                         "'run_wall_time' names the driver's own record of a run's end")
+        self.assertEqual(error("model", "host_diagnose"),
+                         model + "diagnose: the host failed to take a series: a value without a name")
+        task = "task 'faulty_task' (plugin throwing) "
+        self.assertEqual(error("task", "create"), task + "create: deliberate failure in create")
+        self.assertEqual(error("task", "generate"), task + "generate (split 'train', sequences 0..15, seed 1): "
+                         "deliberate failure in generate")
+        benchmark = "benchmark 'faulty_benchmark' (plugin throwing) "
+        self.assertEqual(error("benchmark", "create"), benchmark + "create: deliberate failure in create")
+        self.assertEqual(error("benchmark", "run"), benchmark + "run: deliberate failure in run")
+        self.assertTrue(error("benchmark", "host_record").startswith(benchmark + "run: the host failed to take a record: "))
+        # A failed parameter_count leaves no count; the one run without a fault
+        # passed every call, the restored checkpoint included, and its figures.
+        self.assertEqual([x["value"] for x in recs if x["metric"] == "parameter_count" and x["status"] == "ok"
+                          and x["config"]["model"].get("throws_in") == "parameter_count"], [])
+        after = {x["metric"]: x for x in recs if x["run"] == "after"}
+        self.assertEqual(after["run_wall_time"]["status"], "ok")
+        self.assertEqual(after["tested_epoch"]["value"], 1)
+        self.assertEqual(after["parameter_count"]["value"], 1)
+        self.assertIn("one_by_position", after)
+        self.assertEqual(after["learn_calls"]["value"], 1)
+
     def test_a_plugin_that_ends_its_process_fails_only_its_run(self):
         # Each run has a child process: a signal, abort() or exit() in a
         # plugin is recorded as the run's error, and the suite goes on.
@@ -1216,8 +1299,10 @@ class Driver(unittest.TestCase):
         r = bench("--plugin-path", d, "list")
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertIn("garbage.so: cannot load", r.stdout)
-        self.assertIn(": no entry point: the module does not export bem_plugin_entry_v1", r.stdout)
+        self.assertIn(": no entry point: the module does not export bem_plugin_entry_v2", r.stdout)
         self.assertIn(": ABI mismatch: plugin ABI version 999", r.stdout)
+        self.assertIn("bem_bad_abi1.so: ABI mismatch: the module exports bem_plugin_entry_v1: it was built for "
+                      "plugin ABI 1, and this host speaks ABI 2; rebuild it against this bem", r.stdout)
         for t in FAMILIES:  # the good plugins still load
             self.assertIn("  " + t + " ", r.stdout)
         # A run that needs a missing task names the failed plugins; the others still run.
