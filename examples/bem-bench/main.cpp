@@ -36,7 +36,7 @@ namespace fs = std::filesystem;
 using namespace bench_driver;
 
 /// What the command line asks for; the parser fills it.
-struct command_line {
+struct arguments {
   std::vector<std::string> plugin_path;  ///< each --plugin-path entry, ':'-lists split
   run_options run;
   std::string suite_file;                ///< run: empty for the embedded quick suite
@@ -110,7 +110,7 @@ const CLI::App& reached(const CLI::App& app) {
 }
 
 /// Declares every command and flag of bem-bench, writing into `c`.
-void declare(CLI::App& app, command_line& c) {
+void declare(CLI::App& app, arguments& c) {
   app.formatter(std::make_shared<formatter>());
   app.get_formatter()->column_width(24);
   app.get_formatter()->label("Subcommands", "Commands");
@@ -261,7 +261,7 @@ int cmd_list(const std::vector<std::string>& paths) {
   return 0;
 }
 
-int cmd_run(const command_line& c, const std::vector<std::string>& argv) {
+int cmd_run(const arguments& c, const std::vector<std::string>& argv) {
   run_options opt = c.run;
   const suite s = c.suite_file.empty() ? quick_suite() : load_suite_file(c.suite_file);
   if (opt.out_dir.empty()) {
@@ -291,7 +291,7 @@ int cmd_run(const command_line& c, const std::vector<std::string>& argv) {
   return t.failed ? 1 : 0;
 }
 
-int cmd_report(const command_line& c) {
+int cmd_report(const arguments& c) {
   const std::string out = c.report_out.empty() ? c.report_dirs.front() : c.report_out;
   write_outputs(c.report_dirs, out);
   std::printf("wrote %s/metrics.json and %s/report.html\n", out.c_str(), out.c_str());
@@ -319,7 +319,7 @@ int main(int argc, char** argv) {
   ::unsetenv(bem::calibration_environment_variable);
   const std::vector<std::string> argv_copy(argv, argv + argc);
   CLI::App app("bem-bench: runs benchmark suites and writes honest, reproducible results.", "bem-bench");
-  command_line c;
+  arguments c;
   declare(app, c);
   try {
     app.parse(argc, argv);

@@ -8,9 +8,9 @@
 // order) expands to the exported entry point BEM_PLUGIN_ENTRY
 // (`bem_plugin_entry_v2`). Every call that crosses the boundary is wrapped
 // so that an exception becomes error text: a throwing task fails the run
-// that uses it, never the host. Build plugins
-// with hidden visibility (meson: gnu_symbol_visibility : 'hidden'); the entry
-// point is the one exported symbol.
+// that uses it, never the host. Build plugins with hidden visibility (meson:
+// gnu_symbol_visibility : 'hidden'); the entry point is the one exported
+// symbol.
 //
 // The same adapters serve the host for built-in models, so a built-in model
 // and a plugin model go through one code path.

@@ -111,7 +111,6 @@ class call_site {
  public:
   call_site(const char* kind, const char* name, const std::string& plugin)
       : name_(std::string(kind) + " '" + (name ? name : "") + "'" + (plugin.empty() ? "" : " (plugin " + plugin + ")")) {}
-  const std::string& name() const noexcept { return name_; }
   [[noreturn]] void fail(std::string_view call, const std::string& reason) const {
     throw plugin_error(name_ + " " + std::string(call) + ": " + reason, reason);
   }
@@ -150,6 +149,7 @@ struct sink_guard {
     if (!error.empty()) site.fail(call, std::string("the host failed to take ") + what + ": " + error);
   }
 };
+
 /// A field appended to a C table after its first release (the ABI's growth
 /// rule), or null when the plugin's table ends before it (`struct_size`).
 template <class Table, class Field>
@@ -424,12 +424,13 @@ class task_instance {
   }
   std::int32_t split_count() const { return type_->split_count(handle_); }
   bem_split_v1 split(std::int32_t i) const {
-    const std::string call = "split " + std::to_string(i);
-    if (i < 0 || i >= split_count()) site_.fail(call, "no such split (it has " + std::to_string(split_count()) + ")");
+    const auto call = [i] { return "split " + std::to_string(i); };
+    if (i < 0 || i >= split_count())
+      site_.fail(call(), "no such split (it has " + std::to_string(split_count()) + ")");
     bem_split_v1 s{};
     s.struct_size = sizeof s;
     type_->split(handle_, i, &s);
-    if (s.struct_size < sizeof s) site_.fail(call, undersized(s.struct_size, sizeof s));
+    if (s.struct_size < sizeof s) site_.fail(call(), undersized(s.struct_size, sizeof s));
     return s;
   }
 
@@ -442,10 +443,11 @@ class task_instance {
     bem_batch_v1 c{sizeof(bem_batch_v1), out.batch_size, out.length, out.inputs.data(), out.targets.data(),
                    out.mask.data(), out.lengths.data(), out.tags.data()};
     char err[detail::error_capacity] = {0};
-    site_.check(type_->generate(handle_, split, seed, first, &c, err, sizeof err),
-                "generate (split '" + std::string(s.name) + "', sequences " + std::to_string(first) + ".." +
-                    std::to_string(first + count - 1) + ", seed " + std::to_string(seed) + ")",
-                err);
+    if (const int rc = type_->generate(handle_, split, seed, first, &c, err, sizeof err); rc != BEM_OK)
+      site_.check(rc,
+                  "generate (split '" + std::string(s.name) + "', sequences " + std::to_string(first) + ".." +
+                      std::to_string(first + count - 1) + ", seed " + std::to_string(seed) + ")",
+                  err);
   }
 
  private:
