@@ -1,4 +1,8 @@
 // bem-bench: runs benchmark suites and writes honest, reproducible results.
+//
+// One CLI11 parser holds every command and flag: `--flag X` and `--flag=X`
+// alike, `--help` per command, and the synopsis lines that `--help`, usage
+// errors and the README show are generated from it.
 #include "report.hpp"
 #include "runner.hpp"
 #include "suite.hpp"
@@ -12,6 +16,7 @@
 #include <bem/plugin/host.hpp>
 #include <bem/version.hpp>
 
+#include <CLI/CLI.hpp>
 #include <unistd.h>
 
 #include <charconv>
@@ -30,49 +35,180 @@ namespace {
 namespace fs = std::filesystem;
 using namespace bench_driver;
 
-constexpr const char* usage = R"(usage: bem-bench [--plugin-path PATH]... COMMAND [ARGS]
-
-commands:
-  run [SUITE.toml] [--out DIR] [--only GLOB] [--shard I/N] [--resume]
-      [--run-timeout S] [--in-process]
-        run a suite (default: the embedded 'quick' suite); records go to
-        DIR/results.jsonl as they are measured (default DIR: results/SUITE,
-        or results/SUITE-2, -3, ... when it holds records), then
-        DIR/metrics.json and DIR/report.html are written.
-        --only GLOB   runs whose "LABEL/TASK/MODEL" matches the glob
-        --shard I/N   the I-th of N deterministic shards, 0 <= I < N
-        --resume      keep finished runs in DIR and run only the others
-                      (without it, a DIR that holds records is refused)
-        --run-timeout S   kill a run after S seconds and record it as failed
-        --in-process  run in the driver's own process, for a debugger (each
-                      run has a child process of its own otherwise, so a
-                      plugin that crashes fails only its run)
-  list                tasks, models and plugins, with where each came from
-  report DIR [DIR...] [--out DIR]
-                      re-render metrics.json and report.html from records
-                      (several DIRs: merge shards)
-  compare BASELINE CURRENT [--max-drop F] [--include-timing] [--across-models]
-                      regression gate on two metrics.json files (or result
-                      directories): exit 1 when a higher-is-better metric
-                      drops by more than F (relative, default 0.05);
-                      --across-models pairs results whatever the model (a new
-                      model against a baseline model, one model per file)
-  hwinfo [--json]     the hardware report (CPU, microarchitecture, SIMD width,
-                      circuit code generator, base clock, TSC frequency, how
-                      cycles are counted)
-
-options:
-  --plugin-path PATH  a plugin file or directory, searched before
-                      $BEM_PLUGIN_PATH and the install directory (repeatable,
-                      or ':'-separated)
-  --help, --version
-
-exit status: 0 success, 1 failed runs or failed gate, 2 usage or configuration error
-)";
-
-struct usage_error : std::runtime_error {
-  using std::runtime_error::runtime_error;
+/// What the command line asks for; the parser fills it.
+struct arguments {
+  std::vector<std::string> plugin_path;  ///< each --plugin-path entry, ':'-lists split
+  run_options run;
+  std::string suite_file;                ///< run: empty for the embedded quick suite
+  std::vector<std::string> report_dirs;
+  std::string report_out;
+  std::string baseline, current;
+  double max_drop = 0.05;
+  bool include_timing = false, across_models = false;
+  bool hwinfo_json = false;
 };
+
+/// "I/N" with 0 <= I < N, as --shard takes it; false for anything else.
+bool parse_shard(std::string_view v, int& index, int& count) {
+  const auto whole_int = [](std::string_view t, int& out) {
+    const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), out);
+    return !t.empty() && ec == std::errc() && end == t.data() + t.size();
+  };
+  const auto slash = v.find('/');
+  return slash != std::string_view::npos && whole_int(v.substr(0, slash), index) &&
+         whole_int(v.substr(slash + 1), count) && count >= 1 && index >= 0 && index < count;
+}
+
+/// A CLI11 check: the value is a number, positive (or not negative) and finite.
+CLI::Validator number_check(bool zero_allowed) {
+  return CLI::Validator(
+      [zero_allowed](std::string& v) -> std::string {
+        char* end = nullptr;
+        const double x = std::strtod(v.c_str(), &end);
+        const bool ok = !v.empty() && *end == '\0' && std::isfinite(x) && (zero_allowed ? x >= 0 : x > 0);
+        return ok ? "" : std::string("takes a ") + (zero_allowed ? "non-negative" : "positive") +
+                             " number, got '" + v + "'";
+      },
+      "");
+}
+
+/// The one-line synopsis of `app` ("bem-bench run [SUITE.toml] [--out DIR]
+/// ..."), from its options in the order they were declared.
+std::string synopsis(const CLI::App& app) {
+  std::string s = app.get_parent() ? "bem-bench " + app.get_name() : "bem-bench";
+  for (const CLI::Option* o : app.get_options()) {
+    if (o == app.get_help_ptr() || o == app.get_version_ptr()) continue;
+    const bool repeated = o->get_items_expected_max() > 1 || o->get_multi_option_policy() == CLI::MultiOptionPolicy::TakeAll;
+    if (o->get_positional()) {
+      std::string word = o->get_name();
+      if (repeated) word += " [" + o->get_name() + "...]";
+      s += " " + (o->get_required() ? word : "[" + word + "]");
+    } else {
+      const std::string value = o->get_expected_max() == 0 ? "" : " " + o->get_type_name();  // a flag takes none
+      s += " [" + o->get_name() + value + "]" + (repeated ? "..." : "");
+    }
+  }
+  if (!app.get_subcommands({}).empty()) s += " COMMAND [ARGS]";
+  return s;
+}
+
+/// CLI11's help, with our synopsis as its usage line and each option shown
+/// with its value's name alone (the usage line says what is required, and
+/// the descriptions what excludes what).
+class formatter : public CLI::Formatter {
+ public:
+  std::string make_usage(const CLI::App* app, std::string) const override { return "usage: " + synopsis(*app) + "\n"; }
+  std::string make_option_opts(const CLI::Option* o) const override {
+    return o->get_expected_max() == 0 || o->get_type_name().empty() ? "" : " " + o->get_type_name();
+  }
+};
+
+/// The command that the parse reached: the selected subcommand, or the app.
+const CLI::App& reached(const CLI::App& app) {
+  const auto selected = app.get_subcommands();
+  return selected.empty() ? app : *selected.front();
+}
+
+/// Declares every command and flag of bem-bench, writing into `c`.
+void declare(CLI::App& app, arguments& c) {
+  app.formatter(std::make_shared<formatter>());
+  app.get_formatter()->column_width(24);
+  app.get_formatter()->label("Subcommands", "Commands");
+  app.require_subcommand(1);
+  app.fallthrough();  // --plugin-path is also taken after the command
+  app.set_version_flag("--version",
+                       std::string("bem-bench ") + bem::version_string + " (" + bem::abi_tag + ", plugin ABI " +
+                           std::to_string(BEM_PLUGIN_ABI_VERSION) + ", " + BEM_GIT_REVISION + ")",
+                       "the version, library ABI tag, plugin ABI and git revision");
+  app.add_option_function<std::string>(
+         "--plugin-path",
+         [&c](const std::string& v) {
+           for (auto& p : bem::detail::split_path_list(v)) {
+             // A mistyped --plugin-path would only show later as "no plugin
+             // provides task ..." (BEM_PLUGIN_PATH entries may be missing: it
+             // is often shared).
+             std::error_code ec;
+             if (!fs::exists(p, ec)) throw CLI::ValidationError("--plugin-path", "no such file or directory: " + p);
+             c.plugin_path.push_back(p);
+           }
+         },
+         "a plugin file or directory, searched before\n$BEM_PLUGIN_PATH and the install directory\n"
+         "(repeatable, or ':'-separated)")
+      ->type_name("PATH")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->allow_extra_args(false);
+  const std::string exit_status = "exit status: 0 success, 1 failed runs or failed gate, 2 usage or configuration error";
+
+  auto* run = app.add_subcommand("run", "run a suite, write its records, metrics and report");
+  run->add_option("SUITE.toml", c.suite_file, "the suite file (default: the embedded 'quick' suite)")->type_name("");
+  run->add_option("--out", c.run.out_dir,
+                  "where records go, DIR/results.jsonl, as they are measured;\nthen DIR/metrics.json and "
+                  "DIR/report.html (default:\nresults/SUITE, or results/SUITE-2, -3, ... when it\nholds records)")
+      ->type_name("DIR");
+  run->add_option("--only", c.run.only, "runs whose \"LABEL/TASK/MODEL\" matches the glob")->type_name("GLOB");
+  run->add_option_function<std::string>(
+         "--shard",
+         [&c](const std::string& v) {
+           if (!parse_shard(v, c.run.shard_index, c.run.shard_count))
+             throw CLI::ValidationError("--shard", "takes I/N with 0 <= I < N, got '" + v + "'");
+         },
+         "the I-th of N deterministic shards, 0 <= I < N")
+      ->type_name("I/N");
+  run->add_flag("--resume", c.run.resume,
+                "keep finished runs in DIR and run only the others\n(without it, a DIR that holds records is refused)");
+  auto* timeout = run->add_option("--run-timeout", c.run.run_timeout_s,
+                                  "kill a run after S seconds and record it as failed\n(not with --in-process)")
+                      ->type_name("S")
+                      ->check(number_check(false));
+  run->add_flag("--in-process", c.run.in_process,
+                "run in the driver's own process, for a debugger\n(each run has a child process of its own "
+                "otherwise,\nso a plugin that crashes fails only its run)")
+      ->excludes(timeout);
+  run->footer(exit_status);
+
+  auto* list = app.add_subcommand("list", "tasks, models, plugins and where each came from");
+  list->footer(exit_status);
+
+  auto* report = app.add_subcommand("report", "re-render metrics.json and report.html from records");
+  report->add_option("DIR", c.report_dirs, "results directories (several: merge shards)")
+      ->type_name("")
+      ->required()
+      ->check(CLI::ExistingDirectory);
+  report->add_option("--out", c.report_out, "where to write (default: the first DIR)")->type_name("DIR");
+  report->footer(exit_status);
+
+  auto* compare = app.add_subcommand("compare", "regression gate on two metrics.json files or result directories");
+  compare->add_option("BASELINE", c.baseline, "the baseline's metrics.json or results directory")->type_name("")->required();
+  compare->add_option("CURRENT", c.current, "the current metrics.json or results directory")->type_name("")->required();
+  compare->add_option("--max-drop", c.max_drop,
+                      "exit 1 when a higher-is-better metric drops by more\nthan F (relative, default 0.05)")
+      ->type_name("F")
+      ->check(number_check(true));
+  compare->add_flag("--include-timing", c.include_timing, "gate timing metrics too");
+  compare->add_flag("--across-models", c.across_models,
+                    "pair results whatever the model (a new model against\na baseline model, one model per file)");
+  compare->footer(exit_status);
+
+  auto* hwinfo = app.add_subcommand("hwinfo",
+                                    "the hardware report: CPU, microarchitecture, SIMD width,\ncircuit code generator, "
+                                    "base clock, TSC frequency, how\ncycles are counted");
+  hwinfo->add_flag("--json", c.hwinfo_json, "as a JSON object");
+  hwinfo->footer(exit_status);
+
+  std::string commands = "\ncommands ('bem-bench COMMAND --help' says more):\n";
+  for (const CLI::App* sub : app.get_subcommands({})) commands += "  " + synopsis(*sub) + "\n";
+  app.footer(commands + "\n" + exit_status);
+}
+
+/// A usage error on stderr: the message, then the usage of the command the
+/// parse reached.
+int usage_error(const CLI::App& app, const std::string& message) {
+  const CLI::App& at = reached(app);
+  const std::string command = at.get_parent() ? "bem-bench " + at.get_name() : "bem-bench";
+  std::fprintf(stderr, "bem-bench: %s\nusage: %s\n('%s --help' says more)\n", message.c_str(), synopsis(at).c_str(),
+               command.c_str());
+  return 2;
+}
 
 /// Directories of the build tree's plugins when this binary runs uninstalled.
 std::vector<std::string> plugin_dirs(const std::vector<std::string>& command_line) {
@@ -125,46 +261,9 @@ int cmd_list(const std::vector<std::string>& paths) {
   return 0;
 }
 
-int cmd_run(const std::vector<std::string>& args, const std::vector<std::string>& paths,
-            const std::vector<std::string>& command_line) {
-  run_options opt;
-  std::string suite_file;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    auto value = [&]() -> std::string {
-      if (i + 1 >= args.size()) throw usage_error(a + " needs a value");
-      return args[++i];
-    };
-    if (a == "--out") opt.out_dir = value();
-    else if (a == "--only") opt.only = value();
-    else if (a == "--resume") opt.resume = true;
-    else if (a == "--in-process") opt.in_process = true;
-    else if (a == "--run-timeout") {
-      const std::string v = value();
-      char* end = nullptr;
-      opt.run_timeout_s = std::strtod(v.c_str(), &end);
-      if (v.empty() || *end != '\0' || !(opt.run_timeout_s > 0) || !std::isfinite(opt.run_timeout_s))
-        throw usage_error("--run-timeout takes a positive number of seconds, got '" + v + "'");
-    } else if (a == "--shard") {
-      const std::string v = value();
-      const auto slash = v.find('/');
-      const auto whole_int = [](std::string_view t, int& out) {
-        const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), out);
-        return !t.empty() && ec == std::errc() && end == t.data() + t.size();
-      };
-      int index = -1, count = 0;
-      if (slash == std::string::npos || !whole_int(std::string_view(v).substr(0, slash), index) ||
-          !whole_int(std::string_view(v).substr(slash + 1), count) || count < 1 || index < 0 || index >= count)
-        throw usage_error("--shard takes I/N with 0 <= I < N, got '" + v + "'");
-      opt.shard_index = index;
-      opt.shard_count = count;
-    } else if (!a.empty() && a[0] == '-') throw usage_error("run: unknown option " + a);
-    else if (suite_file.empty()) suite_file = a;
-    else throw usage_error("run takes one suite file, got '" + suite_file + "' and '" + a + "'");
-  }
-  const suite s = suite_file.empty() ? quick_suite() : load_suite_file(suite_file);
-  if (opt.in_process && opt.run_timeout_s > 0)
-    throw usage_error("--run-timeout needs runs in child processes; it cannot be combined with --in-process");
+int cmd_run(const arguments& c, const std::vector<std::string>& argv) {
+  run_options opt = c.run;
+  const suite s = c.suite_file.empty() ? quick_suite() : load_suite_file(c.suite_file);
   if (opt.out_dir.empty()) {
     // The default folder never refuses a second run: results/NAME, else the
     // first of results/NAME-2, -3, ... that holds no records.
@@ -174,13 +273,13 @@ int cmd_run(const std::vector<std::string>& args, const std::vector<std::string>
   opt.progress_bar = isatty(STDERR_FILENO) != 0;
 
   bem::plugin_registry reg;
-  load_plugins(reg, paths);
+  load_plugins(reg, c.plugin_path);
   for (const auto& f : reg.failures()) std::fprintf(stderr, "warning: plugin %s\n", f.describe().c_str());
   validate_suite(s, reg);
 
   const run_totals t = run_suite(s, reg, opt, [&] {
     std::ofstream ctx(fs::path(opt.out_dir) / "context.json");
-    ctx << build_context(s, command_line, reg).dump(1) << "\n";
+    ctx << build_context(s, argv, reg).dump(1) << "\n";
   });
   if (t.selected == 0 && !opt.only.empty())
     std::fprintf(stderr, "note: --only '%s' selects none of the suite's runs%s (the suite was checked)\n",
@@ -192,58 +291,16 @@ int cmd_run(const std::vector<std::string>& args, const std::vector<std::string>
   return t.failed ? 1 : 0;
 }
 
-int cmd_report(const std::vector<std::string>& args) {
-  std::vector<std::string> dirs;
-  std::string out;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--out") {
-      if (i + 1 >= args.size()) throw usage_error("--out needs a value");
-      out = args[++i];
-    } else if (!args[i].empty() && args[i][0] == '-') {
-      throw usage_error("report: unknown option " + args[i]);
-    } else {
-      dirs.push_back(args[i]);
-    }
-  }
-  if (dirs.empty()) throw usage_error("report needs a results directory");
-  for (const auto& d : dirs)
-    if (!fs::is_directory(d)) throw usage_error("report: '" + d + "' is not a directory");
-  write_outputs(dirs, out.empty() ? dirs.front() : out);
-  std::printf("wrote %s/metrics.json and %s/report.html\n", (out.empty() ? dirs.front() : out).c_str(),
-              (out.empty() ? dirs.front() : out).c_str());
+int cmd_report(const arguments& c) {
+  const std::string out = c.report_out.empty() ? c.report_dirs.front() : c.report_out;
+  write_outputs(c.report_dirs, out);
+  std::printf("wrote %s/metrics.json and %s/report.html\n", out.c_str(), out.c_str());
   return 0;
 }
 
-int cmd_compare(const std::vector<std::string>& args) {
-  std::vector<std::string> files;
-  double max_drop = 0.05;
-  bool include_timing = false, across_models = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--max-drop") {
-      if (i + 1 >= args.size()) throw usage_error("--max-drop needs a value");
-      char* end = nullptr;
-      max_drop = std::strtod(args[++i].c_str(), &end);
-      if (end == args[i].c_str() || *end != '\0' || !(max_drop >= 0))
-        throw usage_error("--max-drop takes a non-negative number, got '" + args[i] + "'");
-    } else if (args[i] == "--include-timing") {
-      include_timing = true;
-    } else if (args[i] == "--across-models") {
-      across_models = true;
-    } else if (!args[i].empty() && args[i][0] == '-') {
-      throw usage_error("compare: unknown option " + args[i]);
-    } else {
-      files.push_back(args[i]);
-    }
-  }
-  if (files.size() != 2) throw usage_error("compare needs BASELINE and CURRENT");
-  return compare_metrics(files[0], files[1], max_drop, include_timing, across_models, std::cout);
-}
-
-int cmd_hwinfo(const std::vector<std::string>& args) {
-  for (std::size_t i = 0; i < args.size(); ++i)  // at most one argument, --json
-    if (i > 0 || args[i] != "--json") throw usage_error("hwinfo: unknown argument " + args[i]);
+int cmd_hwinfo(bool as_json) {
   const auto hw = bem::probe_hardware();
-  if (!args.empty()) {
+  if (as_json) {
     bem::metrics::json j = bem::metrics::json::object();
     for (const auto& [k, v] : bem::to_fields(hw)) j[k] = bem::metrics::json::parse(v);
     std::cout << j.dump(1) << "\n";
@@ -260,52 +317,41 @@ int main(int argc, char** argv) {
   // bem-bench that put it there; one inherited from elsewhere (a shell, a
   // batch job submitted on another machine) would be taken on trust.
   ::unsetenv(bem::calibration_environment_variable);
-  std::vector<std::string> all(argv + 1, argv + argc), command_line(argv, argv + argc), paths, rest;
-  std::string command;
+  const std::vector<std::string> argv_copy(argv, argv + argc);
+  CLI::App app("bem-bench: runs benchmark suites and writes honest, reproducible results.", "bem-bench");
+  arguments c;
+  declare(app, c);
   try {
-    for (std::size_t i = 0; i < all.size(); ++i) {
-      const std::string& a = all[i];
-      if (a == "--plugin-path") {
-        if (i + 1 >= all.size()) throw usage_error("--plugin-path needs a value");
-        for (auto& p : bem::detail::split_path_list(all[++i])) paths.push_back(p);
-      } else if (a.rfind("--plugin-path=", 0) == 0) {
-        for (auto& p : bem::detail::split_path_list(a.substr(14))) paths.push_back(p);
-      } else if (command.empty() && (a == "--help" || a == "-h")) {
-        std::cout << usage;
-        return 0;
-      } else if (command.empty() && a == "--version") {
-        std::cout << "bem-bench " << bem::version_string << " (" << bem::abi_tag << ", plugin ABI "
-                  << BEM_PLUGIN_ABI_VERSION << ", " << BEM_GIT_REVISION << ")\n";
-        return 0;
-      } else if (command.empty()) {
-        if (!a.empty() && a[0] == '-') throw usage_error("unknown option " + a);
-        command = a;
-      } else {
-        rest.push_back(a);
-      }
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp&) {
+    std::cout << app.help();  // the help of the command reached
+    return 0;
+  } catch (const CLI::CallForVersion& e) {
+    std::cout << e.what() << "\n";
+    return 0;
+  } catch (const CLI::RequiredError& e) {
+    // No command, or a word that is none: CLI11 says only that one is required.
+    if (app.get_subcommands().empty()) {
+      const auto rest = app.remaining();
+      return usage_error(app, rest.empty()                 ? std::string("no command given")
+                              : rest.front().rfind("-", 0) == 0 ? "unknown option '" + rest.front() + "'"
+                                                                : "unknown command '" + rest.front() + "'");
     }
-    if (command.empty()) throw usage_error("no command given");
-    // A mistyped --plugin-path would only show later as "no plugin provides
-    // task ..." (BEM_PLUGIN_PATH entries may be missing: it is often shared).
-    for (const auto& p : paths) {
-      std::error_code ec;
-      if (!fs::exists(p, ec)) throw usage_error("--plugin-path: no such file or directory: " + p);
-    }
+    return usage_error(app, e.what());
+  } catch (const CLI::ParseError& e) {
+    return usage_error(app, e.what());
+  }
+  try {
+    const std::string command = reached(app).get_name();
     if (command == "run") {
       bem::share_calibration_with_plugins();  // one TSC-to-cycle ratio for the driver and every plugin
-      return cmd_run(rest, paths, command_line);
+      return cmd_run(c, argv_copy);
     }
-    if (command == "list") {
-      if (!rest.empty()) throw usage_error("list takes no arguments, got '" + rest.front() + "'");
-      return cmd_list(paths);
-    }
-    if (command == "report") return cmd_report(rest);
-    if (command == "compare") return cmd_compare(rest);
-    if (command == "hwinfo") return cmd_hwinfo(rest);
-    throw usage_error("unknown command '" + command + "'");
-  } catch (const usage_error& e) {
-    std::fprintf(stderr, "bem-bench: %s\n\n%s", e.what(), usage);
-    return 2;
+    if (command == "list") return cmd_list(c.plugin_path);
+    if (command == "report") return cmd_report(c);
+    if (command == "compare")
+      return compare_metrics(c.baseline, c.current, c.max_drop, c.include_timing, c.across_models, std::cout);
+    return cmd_hwinfo(c.hwinfo_json);
   } catch (const config_error& e) {
     std::fprintf(stderr, "bem-bench: configuration error: %s\n", e.what());
     return 2;

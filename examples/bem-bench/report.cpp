@@ -132,6 +132,23 @@ json short_number(const json& v) {
   return fmt(x);
 }
 
+/// The series with its points in order of x (a stable sort: points of one x
+/// keep their order).
+bem::metrics::plot_series sorted_by_x(const bem::metrics::plot_series& s) {
+  std::vector<std::size_t> idx(s.x.size());
+  for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = i;
+  std::stable_sort(idx.begin(), idx.end(), [&](auto a, auto b) { return s.x[a] < s.x[b]; });
+  bem::metrics::plot_series sorted;
+  sorted.label = s.label;
+  for (auto i : idx) {
+    sorted.x.push_back(s.x[i]);
+    sorted.y.push_back(s.y[i]);
+    if (!s.y_low.empty()) sorted.y_low.push_back(s.y_low[i]);
+    if (!s.y_high.empty()) sorted.y_high.push_back(s.y_high[i]);
+  }
+  return sorted;
+}
+
 /// Bandit benchmarks (BEM 5.1, 5.2): the regret curve R_t against t of every
 /// policy, log-log as the spec suggests, one chart per environment (d, K, T,
 /// J), from the mean over seeds of the `regret_at_t` records.
@@ -164,12 +181,7 @@ void regret_curves(std::ostream& h, const std::vector<const json*>& entries) {
   for (auto& [environment, curves] : charts) {
     std::vector<bem::metrics::plot_series> v;
     for (auto& [label, s] : curves) {
-      std::vector<std::size_t> idx(s.x.size());
-      for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = i;
-      std::stable_sort(idx.begin(), idx.end(), [&](auto a, auto b) { return s.x[a] < s.x[b]; });
-      bem::metrics::plot_series sorted;
-      sorted.label = s.label;
-      for (auto i : idx) sorted.x.push_back(s.x[i]), sorted.y.push_back(s.y[i]);
+      bem::metrics::plot_series sorted = sorted_by_x(s);
       sorted.y_low = sorted.y_high = sorted.y;
       v.push_back(std::move(sorted));
     }
@@ -220,10 +232,8 @@ void category_table(std::ostream& h, const std::vector<const json*>& entries) {
   h << "</table>\n";
 }
 
-std::string render_html(const json& metrics) {
-  const json& ctx = metrics["context"];
-  const json& summary = metrics["summary"];
-  std::ostringstream h;
+/// The page's head and the run's context: suite, build, hardware.
+void write_header(std::ostream& h, const json& ctx) {
   h << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>bem report: "
     << html_escape(ctx["suite"].value("name", "")) << "</title>\n<style>"
     << "body{font-family:system-ui,sans-serif;margin:2em;max-width:1100px;color:#222}"
@@ -240,164 +250,176 @@ std::string render_html(const json& metrics) {
       h << "<tr><th>" << html_escape(it.key()) << "</th><td>"
         << html_escape(it.value().is_string() ? it.value().get<std::string>() : it.value().dump()) << "</td></tr>";
   h << "</table>\n";
+}
 
-  if (metrics.contains("failures") && !metrics["failures"].empty()) {
-    h << "<h2 class=\"fail\">Failed runs</h2><table><tr><th>task</th><th>model</th><th>seed</th><th>error</th></tr>";
-    for (const auto& f : metrics["failures"])
-      h << "<tr><td>" << html_escape(f.value("task", "")) << "</td><td>" << html_escape(f.value("model", ""))
-        << "</td><td>" << f["seed"].dump() << "</td><td class=\"fail\">" << html_escape(f.value("error", ""))
-        << "</td></tr>";
-    h << "</table>\n";
+/// The failed and unfinished runs, with their errors; nothing when none failed.
+void write_failures(std::ostream& h, const json& metrics) {
+  if (!metrics.contains("failures") || metrics["failures"].empty()) return;
+  h << "<h2 class=\"fail\">Failed runs</h2><table><tr><th>task</th><th>model</th><th>seed</th><th>error</th></tr>";
+  for (const auto& f : metrics["failures"])
+    h << "<tr><td>" << html_escape(f.value("task", "")) << "</td><td>" << html_escape(f.value("model", ""))
+      << "</td><td>" << f["seed"].dump() << "</td><td class=\"fail\">" << html_escape(f.value("error", ""))
+      << "</td></tr>";
+  h << "</table>\n";
+}
+
+/// The headline accuracy against sequence length, one series per model
+/// configuration, from the test splits that record a length.
+void length_chart(std::ostream& h, const std::string& task, const std::vector<const json*>& entries) {
+  const std::string head = headline(entries);
+  std::map<std::string, bem::metrics::plot_series> series;
+  std::vector<std::string> order;
+  for (const auto* e : entries) {
+    const json& r = *e;
+    if (r["metric"] != head || r.contains("breakdown") || !r["split"].is_string() ||
+        r["split"].get<std::string>().rfind("test", 0) != 0 || !r["condition"].contains("length"))
+      continue;
+    const std::string label = series_label(r);
+    if (!series.count(label)) {
+      order.push_back(label);
+      series[label].label = label;
+    }
+    auto& s = series[label];
+    s.x.push_back(r["condition"]["length"].get<double>());
+    s.y.push_back(r["mean"].is_number() ? r["mean"].get<double>() : std::nan(""));
+    const bool has_ci = r["ci"].is_object();
+    s.y_low.push_back(has_ci ? r["ci"]["low"].get<double>() : s.y.back());
+    s.y_high.push_back(has_ci ? r["ci"]["high"].get<double>() : s.y.back());
   }
+  if (order.empty()) return;
+  std::vector<bem::metrics::plot_series> v;
+  for (const auto& l : order) v.push_back(sorted_by_x(series[l]));
+  bem::metrics::plot_options o;
+  o.title = task + ": " + head + " against sequence length (mean over seeds, 95% CI)";
+  o.x_label = "sequence length T";
+  o.y_label = head;
+  o.log2_x = true;
+  o.y_min = 0.0;
+  o.y_max = 1.0;
+  h << bem::metrics::line_chart_svg(v, o) << "\n";
+}
 
-  // Group summaries by task, in order of appearance.
-  std::vector<std::string> task_order;
-  std::map<std::string, std::vector<const json*>> by_task;
-  for (const auto& e : summary) {
-    const std::string t = e.value("task", "");
-    if (!by_task.count(t)) task_order.push_back(t);
-    by_task[t].push_back(&e);
-  }
-  for (const auto& task : task_order) {
-    const auto& entries = by_task[task];
-    h << "<h2>" << html_escape(task) << "</h2>\n";
-    const std::string head = headline(entries);
-    category_table(h, entries);
-
-    // Accuracy against sequence length, one series per model configuration.
-    std::map<std::string, bem::metrics::plot_series> series;
-    std::vector<std::string> order;
+/// Series by position, one chart per test length T with every model
+/// configuration measured there (seed section 6.1: each model, task and T):
+/// accuracy, then the models' diagnostics. Long series are drawn as means of
+/// buckets of positions, at most 512 points per curve, to keep the report
+/// small; the records hold every position.
+void position_charts(std::ostream& h, const std::string& task, const std::vector<const json*>& entries) {
+  struct position_plot {
+    const char* metric;
+    const char* title;
+    const char* y_label;
+    bool log10_y;  // gradient norms span decades
+    std::optional<double> y_min, y_max;
+  };
+  const position_plot position_plots[] = {
+      {"accuracy_by_position", "accuracy by position", "accuracy", false, 0.0, 1.0},
+      {"grad_norm_by_position", "gradient reaching position t from the last output, ||dL_last/dx_t||",
+       "log10 gradient norm", true, std::nullopt, std::nullopt},
+      {"grad_norm_full_loss_by_position", "gradient of the mean loss at position t, ||dL/dx_t||",
+       "log10 gradient norm", true, std::nullopt, std::nullopt},
+      {"probe_r2_by_position", "linear probe of the hidden state for the running count (held-out R^2)", "R^2",
+       false, std::nullopt, 1.0},
+  };
+  constexpr std::size_t max_points = 512;
+  for (const auto& plot : position_plots) {
+    std::map<double, std::vector<const json*>> by_length;  // ordered by T; entries in order of appearance
     for (const auto* e : entries) {
       const json& r = *e;
-      if (r["metric"] != head || r.contains("breakdown") || !r["split"].is_string() ||
-          r["split"].get<std::string>().rfind("test", 0) != 0 || !r["condition"].contains("length"))
-        continue;
-      const std::string label = series_label(r);
-      if (!series.count(label)) {
-        order.push_back(label);
-        series[label].label = label;
-      }
-      auto& s = series[label];
-      s.x.push_back(r["condition"]["length"].get<double>());
-      s.y.push_back(r["mean"].is_number() ? r["mean"].get<double>() : std::nan(""));
-      const bool has_ci = r["ci"].is_object();
-      s.y_low.push_back(has_ci ? r["ci"]["low"].get<double>() : s.y.back());
-      s.y_high.push_back(has_ci ? r["ci"]["high"].get<double>() : s.y.back());
+      if (r["metric"] != plot.metric || r.contains("breakdown") || !r.contains("series")) continue;
+      by_length[r["condition"].value("length", 0.0)].push_back(e);
     }
-    if (!order.empty()) {
+    for (const auto& [length, at_length] : by_length) {
       std::vector<bem::metrics::plot_series> v;
-      for (const auto& l : order) {
-        auto s = series[l];
-        // Sort points by length.
-        std::vector<std::size_t> idx(s.x.size());
-        for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = i;
-        std::stable_sort(idx.begin(), idx.end(), [&](auto a, auto b) { return s.x[a] < s.x[b]; });
-        bem::metrics::plot_series sorted;
-        sorted.label = s.label;
-        for (auto i : idx) {
-          sorted.x.push_back(s.x[i]);
-          sorted.y.push_back(s.y[i]);
-          sorted.y_low.push_back(s.y_low[i]);
-          sorted.y_high.push_back(s.y_high[i]);
+      std::size_t bucket = 1;
+      for (const auto* e : at_length)
+        bucket = std::max(bucket, ((*e)["series"].size() + max_points - 1) / max_points);
+      for (const auto* e : at_length) {
+        const json& series = (*e)["series"];
+        bem::metrics::plot_series s;
+        s.label = series_label(*e);
+        for (std::size_t first = 0; first < series.size(); first += bucket) {
+          const std::size_t last = std::min(series.size(), first + bucket);
+          double sum = 0;
+          std::size_t n = 0;
+          for (std::size_t t = first; t < last; ++t) {
+            double value = series[t].is_number() ? series[t].get<double>() : std::nan("");
+            if (plot.log10_y) value = value > 0 ? std::log10(value) : std::nan("");
+            if (std::isfinite(value)) sum += value, ++n;
+          }
+          s.x.push_back(static_cast<double>(first + last + 1) / 2);  // positions are 1-based
+          s.y.push_back(n ? sum / static_cast<double>(n) : std::nan(""));
         }
-        v.push_back(std::move(sorted));
+        v.push_back(std::move(s));
       }
       bem::metrics::plot_options o;
-      o.title = task + ": " + head + " against sequence length (mean over seeds, 95% CI)";
-      o.x_label = "sequence length T";
-      o.y_label = head;
-      o.log2_x = true;
-      o.y_min = 0.0;
-      o.y_max = 1.0;
+      o.title = task + ": " + plot.title + " at T = " + fmt(length) + " (mean over seeds" +
+                (bucket > 1 ? ", drawn as means of " + std::to_string(bucket) + " positions" : std::string()) + ")";
+      o.x_label = "position t";
+      o.y_label = plot.y_label;
+      o.y_min = plot.y_min;
+      o.y_max = plot.y_max;
       h << bem::metrics::line_chart_svg(v, o) << "\n";
     }
-
-    // Series by position, one chart per test length T with every model
-    // configuration measured there (seed section 6.1: each model, task and
-    // T): accuracy, then the models' diagnostics. Long series are drawn as
-    // means of buckets of positions, at most 512 points per curve, to keep
-    // the report small; the records hold every position.
-    struct position_plot {
-      const char* metric;
-      const char* title;
-      const char* y_label;
-      bool log10_y;  // gradient norms span decades
-      std::optional<double> y_min, y_max;
-    };
-    const position_plot position_plots[] = {
-        {"accuracy_by_position", "accuracy by position", "accuracy", false, 0.0, 1.0},
-        {"grad_norm_by_position", "gradient reaching position t from the last output, ||dL_last/dx_t||",
-         "log10 gradient norm", true, std::nullopt, std::nullopt},
-        {"grad_norm_full_loss_by_position", "gradient of the mean loss at position t, ||dL/dx_t||",
-         "log10 gradient norm", true, std::nullopt, std::nullopt},
-        {"probe_r2_by_position", "linear probe of the hidden state for the running count (held-out R^2)", "R^2",
-         false, std::nullopt, 1.0},
-    };
-    constexpr std::size_t max_points = 512;
-    for (const auto& plot : position_plots) {
-      std::map<double, std::vector<const json*>> by_length;  // ordered by T; entries in order of appearance
-      for (const auto* e : entries) {
-        const json& r = *e;
-        if (r["metric"] != plot.metric || r.contains("breakdown") || !r.contains("series")) continue;
-        by_length[r["condition"].value("length", 0.0)].push_back(e);
-      }
-      for (const auto& [length, at_length] : by_length) {
-        std::vector<bem::metrics::plot_series> v;
-        std::size_t bucket = 1;
-        for (const auto* e : at_length)
-          bucket = std::max(bucket, ((*e)["series"].size() + max_points - 1) / max_points);
-        for (const auto* e : at_length) {
-          const json& series = (*e)["series"];
-          bem::metrics::plot_series s;
-          s.label = series_label(*e);
-          for (std::size_t first = 0; first < series.size(); first += bucket) {
-            const std::size_t last = std::min(series.size(), first + bucket);
-            double sum = 0;
-            std::size_t n = 0;
-            for (std::size_t t = first; t < last; ++t) {
-              double value = series[t].is_number() ? series[t].get<double>() : std::nan("");
-              if (plot.log10_y) value = value > 0 ? std::log10(value) : std::nan("");
-              if (std::isfinite(value)) sum += value, ++n;
-            }
-            s.x.push_back(static_cast<double>(first + last + 1) / 2);  // positions are 1-based
-            s.y.push_back(n ? sum / static_cast<double>(n) : std::nan(""));
-          }
-          v.push_back(std::move(s));
-        }
-        bem::metrics::plot_options o;
-        o.title = task + ": " + plot.title + " at T = " + fmt(length) + " (mean over seeds" +
-                  (bucket > 1 ? ", drawn as means of " + std::to_string(bucket) + " positions" : std::string()) + ")";
-        o.x_label = "position t";
-        o.y_label = plot.y_label;
-        o.y_min = plot.y_min;
-        o.y_max = plot.y_max;
-        h << bem::metrics::line_chart_svg(v, o) << "\n";
-      }
-    }
-
-    regret_curves(h, entries);
-
-    h << "<table><tr><th>model</th><th>split</th><th>metric</th><th>breakdown</th><th>mean</th><th>95% CI</th>"
-         "<th>seeds</th><th>unit</th></tr>\n";
-    for (int pass = 0; pass < 2; ++pass)
-      for (const auto* e : entries) {
-        const json& r = *e;
-        if (r.value("timing", false) != (pass == 1) || r.contains("series")) continue;
-        std::string ci = "–";
-        if (r["ci"].is_object()) ci = "[" + fmt(r["ci"]["low"].get<double>()) + ", " + fmt(r["ci"]["high"].get<double>()) + "]";
-        h << "<tr><td>" << html_escape(series_label(r)) << "</td><td>"
-          << html_escape(r["split"].is_string() ? r["split"].get<std::string>() : "") << "</td><td>"
-          << html_escape(r.value("metric", "")) << "</td><td>"
-          << html_escape(r.contains("breakdown") ? compact(r["breakdown"]) : "") << "</td><td class=\"num\">"
-          << fmt(r["mean"].is_number() ? r["mean"].get<double>() : std::nan("")) << "</td><td class=\"num\">" << ci
-          << "</td><td class=\"num\">" << r.value("n_seeds", 0) << "</td><td>" << html_escape(r.value("unit", ""))
-          << "</td></tr>\n";
-      }
-    h << "</table>\n";
   }
+}
+
+/// Every summary that is not a series: mean, interval, seeds; the timing
+/// values after the others.
+void summary_table(std::ostream& h, const std::vector<const json*>& entries) {
+  h << "<table><tr><th>model</th><th>split</th><th>metric</th><th>breakdown</th><th>mean</th><th>95% CI</th>"
+       "<th>seeds</th><th>unit</th></tr>\n";
+  for (int pass = 0; pass < 2; ++pass)
+    for (const auto* e : entries) {
+      const json& r = *e;
+      if (r.value("timing", false) != (pass == 1) || r.contains("series")) continue;
+      std::string ci = "–";
+      if (r["ci"].is_object()) ci = "[" + fmt(r["ci"]["low"].get<double>()) + ", " + fmt(r["ci"]["high"].get<double>()) + "]";
+      h << "<tr><td>" << html_escape(series_label(r)) << "</td><td>"
+        << html_escape(r["split"].is_string() ? r["split"].get<std::string>() : "") << "</td><td>"
+        << html_escape(r.value("metric", "")) << "</td><td>"
+        << html_escape(r.contains("breakdown") ? compact(r["breakdown"]) : "") << "</td><td class=\"num\">"
+        << fmt(r["mean"].is_number() ? r["mean"].get<double>() : std::nan("")) << "</td><td class=\"num\">" << ci
+        << "</td><td class=\"num\">" << r.value("n_seeds", 0) << "</td><td>" << html_escape(r.value("unit", ""))
+        << "</td></tr>\n";
+    }
+  h << "</table>\n";
+}
+
+/// The page's end: how the timing values were obtained.
+void write_footer(std::ostream& h, const json& ctx) {
   h << "<p>Timing values (marked by <code>timing</code> in the records) are "
     << html_escape(ctx.contains("hardware_calibration") ? ctx["hardware_calibration"].value("cycle_method", "") : "")
     << ".</p>\n</body></html>\n";
+}
+
+/// The summaries grouped by task, tasks in order of first appearance.
+std::vector<std::pair<std::string, std::vector<const json*>>> by_task(const json& summary) {
+  std::vector<std::pair<std::string, std::vector<const json*>>> groups;
+  for (const auto& e : summary) {
+    const std::string t = e.value("task", "");
+    auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == t; });
+    if (it == groups.end()) it = groups.insert(groups.end(), {t, {}});
+    it->second.push_back(&e);
+  }
+  return groups;
+}
+
+/// report.html: the context, the failures, then one section per task.
+std::string render_html(const json& metrics) {
+  const json& ctx = metrics["context"];
+  std::ostringstream h;
+  write_header(h, ctx);
+  write_failures(h, metrics);
+  for (const auto& [task, entries] : by_task(metrics["summary"])) {
+    h << "<h2>" << html_escape(task) << "</h2>\n";
+    category_table(h, entries);
+    length_chart(h, task, entries);
+    position_charts(h, task, entries);
+    regret_curves(h, entries);
+    summary_table(h, entries);
+  }
+  write_footer(h, ctx);
   return h.str();
 }
 

@@ -62,16 +62,17 @@ const bem_model_type_v1* resolve_model(const run_spec& r, bem::plugin_registry& 
   return m->type;
 }
 
-/// Turns "parameter 'x': ..." errors into suite locations.
-[[noreturn]] void parameter_config_error(const run_spec& r, const std::string& table, const std::string& what) {
+/// A creation error that names a parameter ("parameter 'x': ..."), as a
+/// configuration error at that key's place in the suite:
+/// "FILE:LINE:COLUMN: task 'rtc': parameter 'x': ...". Other errors are left
+/// to fail their runs.
+void config_error_if_parameter(const run_spec& r, const std::string& table, const std::string& subject,
+                               const bem::plugin_error& e) {
   static const std::regex key_re("parameter '([^']+)'");
   std::smatch m;
-  source_location loc = r.where;
-  if (std::regex_search(what, m, key_re)) loc = locate(r, table, m[1].str());
-  throw config_error(loc.str() + ": " + what);
+  if (!std::regex_search(e.detail(), m, key_re)) return;
+  throw config_error(locate(r, table, m[1].str()).str() + ": " + subject + ": " + e.detail());
 }
-
-bool is_parameter_error(const std::string& what) { return what.find("parameter '") != std::string::npos; }
 
 /// Everything fixed about one run before it executes.
 struct prepared_run {
@@ -97,7 +98,7 @@ prepared_run prepare(const run_spec& r, bem::plugin_registry& reg) {
   if (const auto* bench = reg.find_benchmark(r.task)) {
     p.bench_type = bench->type;
     p.task_plugin = bench->origin.plugin;
-    bem::benchmark_instance b(bench->type, p.task_toml);  // throws plugin_error for bad parameters
+    bem::benchmark_instance b(bench->type, p.task_toml, p.task_plugin);  // throws plugin_error for bad parameters
     task_cfg = json::parse(b.effective_parameters());
     if (r.model != "none" && !b.takes_model())
       p.resolve_error = "'" + r.task + "' is a microbenchmark and takes no model (got '" + r.model + "')";
@@ -108,11 +109,11 @@ prepared_run prepare(const run_spec& r, bem::plugin_registry& reg) {
   } else {
     p.task_type = task->type;
     p.task_plugin = task->origin.plugin;
-    bem::task_instance t(task->type, p.task_toml);  // throws plugin_error for bad parameters
+    bem::task_instance t(task->type, p.task_toml, p.task_plugin);  // throws plugin_error for bad parameters
     task_cfg = json::parse(t.effective_parameters());
     p.model_type = resolve_model(r, reg, task, p.model_plugin, p.resolve_error);
     if (p.model_type != nullptr) {
-      bem::model_instance m(p.model_type, p.model_toml);
+      bem::model_instance m(p.model_type, p.model_toml, p.model_plugin);
       model_cfg = json::parse(m.effective_parameters());
     }
   }
@@ -153,7 +154,13 @@ class run_recorder {
                                     " is below the 10^4 per configuration of the BEM suite's full protocol"});
   }
 
+  /// A measured value. Plugins' figures, series and records come here too,
+  /// so the name is checked: the end records' names are the driver's own
+  /// (run_wall_time marks a finished run for --resume and the summaries).
   void metric(const std::string& split, const json& condition, const bem::metrics::metric_value& m, bool timing = false) {
+    if (m.metric.empty()) throw std::invalid_argument("a value without a name");
+    if (m.metric == "run_wall_time" || m.metric == "run_error")
+      throw std::invalid_argument("'" + m.metric + "' names the driver's own record of a run's end");
     out_.append(make(split, condition, m, timing));
   }
 
@@ -300,7 +307,7 @@ evaluation evaluate(bem::task_instance& task, bem::model_instance& model, const 
 /// One that evaluates a model (code generation) also gets the model and a
 /// folder of the run's own for its artefacts: OUT/artifacts/RUN_ID.
 void execute_benchmark(const prepared_run& p, run_recorder& rec, const std::string& out_dir) {
-  bem::benchmark_instance bench(p.bench_type, p.task_toml);
+  bem::benchmark_instance bench(p.bench_type, p.task_toml, p.task_plugin);
   bem::benchmark_context context;
   context.seed = p.spec->seed;
   context.model = p.spec->model;
@@ -315,151 +322,199 @@ void execute_benchmark(const prepared_run& p, run_recorder& rec, const std::stri
   });
 }
 
-void execute(const prepared_run& p, run_recorder& rec, bem::cycle_counter& counter, const std::string& out_dir) {
-  if (p.bench_type != nullptr) return execute_benchmark(p, rec, out_dir);
-  const run_spec& r = *p.spec;
-  const protocol& proto = r.proto;
-  bem::task_instance task(p.task_type, p.task_toml);
-  bem::model_instance model(p.model_type, p.model_toml);
-  const bem::tasks::task_spec spec = bem::detail::spec_from_c(task.c_spec());
-  model.reset(task.c_spec(), bem::derive_seed(r.seed, bem::fnv1a64("model")));
-
+/// A task's splits by role: the first train and validation split, every test split.
+struct split_roles {
   std::optional<split_ref> train, validation;
   std::vector<split_ref> tests;
+};
+
+split_roles roles_of(const bem::task_instance& task, const std::string& task_name) {
+  split_roles roles;
   for (std::int32_t i = 0; i < task.split_count(); ++i) {
     const auto s = task.split(i);
     split_ref ref{i, s.name, json::parse(s.condition_json)};
-    if (s.role == BEM_SPLIT_TRAIN && !train) train = ref;
-    else if (s.role == BEM_SPLIT_VALIDATION && !validation) validation = ref;
-    else if (s.role == BEM_SPLIT_TEST) tests.push_back(ref);
+    if (s.role == BEM_SPLIT_TRAIN && !roles.train) roles.train = ref;
+    else if (s.role == BEM_SPLIT_VALIDATION && !roles.validation) roles.validation = ref;
+    else if (s.role == BEM_SPLIT_TEST) roles.tests.push_back(ref);
   }
-  if (tests.empty()) throw std::runtime_error("task '" + r.task + "' declares no test split");
+  if (roles.tests.empty()) throw std::runtime_error("task '" + task_name + "' declares no test split");
+  return roles;
+}
 
-  // Training: fresh sequences every epoch, optional early stopping.
-  if (proto.train_sequences > 0) {
-    if (!train) throw std::runtime_error("task '" + r.task + "' declares no train split");
-    bem::tasks::sequence_batch batch;
-    double last_loss = std::nan(""), best = -1;
-    std::int64_t epochs_run = 0, best_epoch = 0, since_best = 0, tokens = 0;
-    double seconds = 0;
-    // The best validation epoch's weights are what the test splits see,
-    // where the model keeps checkpoints (the seed's early stopping reports
-    // its best epoch).
-    const bool keep_best = proto.restore_best && validation && proto.validation_sequences > 0 && model.checkpoints();
-    for (std::int64_t epoch = 0; epoch < proto.epochs; ++epoch) {
-      model.set_learning(true);
-      double loss_sum = 0;
-      std::int64_t loss_n = 0;
-      for (std::int64_t first = 0; first < proto.train_sequences; first += proto.batch_size) {
-        const auto n = static_cast<std::int32_t>(std::min(proto.batch_size, proto.train_sequences - first));
-        task.generate(train->index, r.seed, epoch * proto.train_sequences + first, n, batch);
-        const auto t0 = std::chrono::steady_clock::now();
-        const double loss = model.learn(batch);
-        seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        for (auto l : batch.lengths) tokens += l;
-        // learn() gives the batch's mean per scored position: weigh it by them
-        const std::int64_t scored = batch.scored_positions();
-        if (std::isfinite(loss) && scored > 0) {
-          loss_sum += loss * static_cast<double>(scored);
-          loss_n += scored;
-        }
+/// One run's task and model, created and reset, with what every phase reads.
+struct run_state {
+  const run_spec& spec;
+  bem::task_instance task;
+  bem::model_instance model;
+  bem::tasks::task_spec task_spec;
+  split_roles splits;
+  bem::cycle_counter& counter;
+  run_recorder& rec;
+};
+
+/// Training: fresh sequences every epoch, optional early stopping, and the
+/// records of how it went.
+void train(run_state& run) {
+  const run_spec& r = run.spec;
+  const protocol& proto = r.proto;
+  auto& task = run.task;
+  auto& model = run.model;
+  const auto& spec = run.task_spec;
+  const auto& splits = run.splits;
+  if (!splits.train) throw std::runtime_error("task '" + r.task + "' declares no train split");
+  bem::tasks::sequence_batch batch;
+  double last_loss = std::nan(""), best = -1;
+  std::int64_t epochs_run = 0, best_epoch = 0, since_best = 0, tokens = 0;
+  double seconds = 0;
+  // The best validation epoch's weights are what the test splits see,
+  // where the model keeps checkpoints (the seed's early stopping reports
+  // its best epoch).
+  const bool validating = splits.validation && proto.validation_sequences > 0;
+  const bool keep_best = proto.restore_best && validating && model.checkpoints();
+  for (std::int64_t epoch = 0; epoch < proto.epochs; ++epoch) {
+    model.set_learning(true);
+    double loss_sum = 0;
+    std::int64_t loss_n = 0;
+    for (std::int64_t first = 0; first < proto.train_sequences; first += proto.batch_size) {
+      const auto n = static_cast<std::int32_t>(std::min(proto.batch_size, proto.train_sequences - first));
+      task.generate(splits.train->index, r.seed, epoch * proto.train_sequences + first, n, batch);
+      const auto t0 = std::chrono::steady_clock::now();
+      const double loss = model.learn(batch);
+      seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      for (auto l : batch.lengths) tokens += l;
+      // learn() gives the batch's mean per scored position: weigh it by them
+      const std::int64_t scored = batch.scored_positions();
+      if (std::isfinite(loss) && scored > 0) {
+        loss_sum += loss * static_cast<double>(scored);
+        loss_n += scored;
       }
-      ++epochs_run;
-      last_loss = loss_n ? loss_sum / static_cast<double>(loss_n) : std::nan("");
-      if (validation && proto.validation_sequences > 0) {
-        model.set_learning(false);
-        const auto v = evaluate(task, model, spec, *validation, r.seed, proto.validation_sequences, proto.batch_size,
-                                counter, false);
-        const double score = find_metric(v.metrics, headline_metric(spec));
-        if (score > best) {
-          best = score;
-          best_epoch = epoch + 1;
-          since_best = 0;
-          if (keep_best) model.keep_checkpoint();
-        } else if (proto.patience > 0 && ++since_best >= proto.patience) {
-          break;
-        }
-      } else {
+    }
+    ++epochs_run;
+    last_loss = loss_n ? loss_sum / static_cast<double>(loss_n) : std::nan("");
+    if (validating) {
+      model.set_learning(false);
+      const auto v = evaluate(task, model, spec, *splits.validation, r.seed, proto.validation_sequences,
+                              proto.batch_size, run.counter, false);
+      const double score = find_metric(v.metrics, headline_metric(spec));
+      if (score > best) {
+        best = score;
         best_epoch = epoch + 1;
+        since_best = 0;
+        if (keep_best) model.keep_checkpoint();
+      } else if (proto.patience > 0 && ++since_best >= proto.patience) {
+        break;
       }
+    } else {
+      best_epoch = epoch + 1;
     }
-    const bool restore = keep_best && best_epoch > 0 && best_epoch < epochs_run;
-    if (restore) model.restore_checkpoint();
-    using bem::metrics::better;
-    rec.simple("train", "final_train_loss", last_loss, "nats per scored position", better::lower, false);
-    rec.simple("train", "tested_epoch", static_cast<double>(restore ? best_epoch : epochs_run), "epoch",
-               better::none, false);
-    rec.simple("train", "epochs_run", static_cast<double>(epochs_run), "epochs", better::none, false);
-    rec.simple("train", "epochs_to_converge", static_cast<double>(best_epoch), "epochs", better::lower, false);
-    if (best >= 0) rec.simple("validation", "best_validation_" + headline_metric(spec), best, "fraction", better::higher, false);
-    rec.simple("train", "train_tokens_per_second", seconds > 0 ? static_cast<double>(tokens) / seconds : std::nan(""),
-               "tokens/s", better::higher, true, tokens, "tokens");
   }
-  model.set_learning(false);
-  rec.simple("model", "parameter_count", static_cast<double>(model.parameter_count()), "parameters",
-             bem::metrics::better::none, false);
+  const bool restore = keep_best && best_epoch > 0 && best_epoch < epochs_run;
+  if (restore) model.restore_checkpoint();
+  using bem::metrics::better;
+  auto& rec = run.rec;
+  rec.simple("train", "final_train_loss", last_loss, "nats per scored position", better::lower, false);
+  rec.simple("train", "tested_epoch", static_cast<double>(restore ? best_epoch : epochs_run), "epoch", better::none,
+             false);
+  rec.simple("train", "epochs_run", static_cast<double>(epochs_run), "epochs", better::none, false);
+  rec.simple("train", "epochs_to_converge", static_cast<double>(best_epoch), "epochs", better::lower, false);
+  if (best >= 0)
+    rec.simple("validation", "best_validation_" + headline_metric(spec), best, "fraction", better::higher, false);
+  rec.simple("train", "train_tokens_per_second", seconds > 0 ? static_cast<double>(tokens) / seconds : std::nan(""),
+             "tokens/s", better::higher, true, tokens, "tokens");
+}
 
-  const std::string cycle_unit = counter.unit();
+/// The cost records of one evaluated test split (BEM 1.2, 3.3).
+void record_costs(run_recorder& rec, const split_ref& split, const evaluation& e, const bem::cycle_counter& counter) {
+  using bem::metrics::better;
+  bem::metrics::metric_value t;
+  t.n = e.tokens;
+  t.n_unit = "tokens";
+  // BEM 1.2: tokens_per_second = clock_frequency_hz / cycles_per_token (the
+  // calibrated core clock; with hardware counters the cycles are measured).
+  t.metric = "tokens_per_second";
+  t.value = e.predict_cycles > 0 ? counter.calibration().core_clock_hz * static_cast<double>(e.tokens) / e.predict_cycles
+                                 : std::nan("");
+  t.unit = "tokens/s";
+  t.direction = better::higher;
+  rec.metric(split.name, split.condition, t, true);
+  t.metric = "cycles_per_token";
+  t.value = e.tokens ? e.predict_cycles / static_cast<double>(e.tokens) : std::nan("");
+  t.unit = counter.unit();
+  t.direction = better::lower;
+  rec.metric(split.name, split.condition, t, true);
+  t.metric = "cycles_per_sequence";
+  t.value = e.sequences ? e.predict_cycles / static_cast<double>(e.sequences) : std::nan("");
+  t.n = e.sequences;
+  t.n_unit = "sequences";
+  rec.metric(split.name, split.condition, t, true);
+  if (e.prefix_cycles > 0) {
+    // BEM 3.3's cost of the final answer step: the whole sequence minus the
+    // same sequence without its last token, per sequence (a difference of
+    // two timings, so it can come out slightly negative for cheap steps).
+    t.metric = "cycles_per_query";
+    t.value = (e.predict_cycles - e.prefix_cycles) / static_cast<double>(e.sequences);
+    rec.metric(split.name, split.condition, t, true);
+  }
+}
+
+/// Every test split, scored with learning off: its metrics, then its costs.
+/// The first split is also predicted twice, to check law 1 (purity).
+void test(run_state& run) {
+  const protocol& proto = run.spec.proto;
   bool first_split = true;
-  for (const auto& split : tests) {
-    const auto e = evaluate(task, model, spec, split, r.seed, proto.test_sequences, proto.batch_size, counter, first_split);
+  for (const auto& split : run.splits.tests) {
+    const auto e = evaluate(run.task, run.model, run.task_spec, split, run.spec.seed, proto.test_sequences,
+                            proto.batch_size, run.counter, first_split);
     first_split = false;
-    for (const auto& m : e.metrics) rec.metric(split.name, split.condition, m);
-    using bem::metrics::better;
-    bem::metrics::metric_value t;
-    t.n = e.tokens;
-    t.n_unit = "tokens";
-    // BEM 1.2: tokens_per_second = clock_frequency_hz / cycles_per_token (the
-    // calibrated core clock; with hardware counters the cycles are measured).
-    t.metric = "tokens_per_second";
-    t.value = e.predict_cycles > 0
-                  ? counter.calibration().core_clock_hz * static_cast<double>(e.tokens) / e.predict_cycles
-                  : std::nan("");
-    t.unit = "tokens/s";
-    t.direction = better::higher;
-    rec.metric(split.name, split.condition, t, true);
-    t.metric = "cycles_per_token";
-    t.value = e.tokens ? e.predict_cycles / static_cast<double>(e.tokens) : std::nan("");
-    t.unit = cycle_unit;
-    t.direction = better::lower;
-    rec.metric(split.name, split.condition, t, true);
-    t.metric = "cycles_per_sequence";
-    t.value = e.sequences ? e.predict_cycles / static_cast<double>(e.sequences) : std::nan("");
-    t.n = e.sequences;
-    t.n_unit = "sequences";
-    rec.metric(split.name, split.condition, t, true);
-    if (e.prefix_cycles > 0) {
-      // BEM 3.3's cost of the final answer step: the whole sequence minus the
-      // same sequence without its last token, per sequence (a difference of
-      // two timings, so it can come out slightly negative for cheap steps).
-      t.metric = "cycles_per_query";
-      t.value = (e.predict_cycles - e.prefix_cycles) / static_cast<double>(e.sequences);
-      rec.metric(split.name, split.condition, t, true);
-    }
+    for (const auto& m : e.metrics) run.rec.metric(split.name, split.condition, m);
+    record_costs(run.rec, split, e, run.counter);
   }
-  // Seed 6-style diagnostics of the trained model, on the first
-  // diagnostic_sequences sequences of the first test split (already scored
-  // above, never trained on).
-  if (model.diagnoses() && proto.diagnostic_sequences > 0) {
-    const split_ref& split = tests.front();
-    bem::tasks::sequence_batch batch;
-    task.generate(split.index, r.seed, 0, static_cast<std::int32_t>(proto.diagnostic_sequences), batch);
-    model.diagnose(batch, [&](std::string_view metric, std::span<const double> series, std::string_view unit) {
-      bem::metrics::metric_value m;
-      m.metric = std::string(metric);
-      m.unit = std::string(unit);
-      m.series.assign(series.begin(), series.end());
-      m.series_axis = "position";
-      std::vector<double> finite;
-      for (double v : series)
-        if (std::isfinite(v)) finite.push_back(v);
-      m.value = bem::metrics::summarize(finite).mean;  // unweighted over positions, as accuracy_by_position
-      m.n = batch.batch_size;
-      m.n_unit = "sequences";
-      rec.metric(split.name, split.condition, m);
-    });
-  }
-  model.report([&](std::string_view metric, double value, std::string_view unit) {
+}
+
+/// Seed 6-style diagnostics of the trained model, on the first
+/// diagnostic_sequences sequences of the first test split (already scored,
+/// never trained on).
+void diagnose(run_state& run) {
+  if (!run.model.diagnoses() || run.spec.proto.diagnostic_sequences <= 0) return;
+  const split_ref& split = run.splits.tests.front();
+  bem::tasks::sequence_batch batch;
+  run.task.generate(split.index, run.spec.seed, 0, static_cast<std::int32_t>(run.spec.proto.diagnostic_sequences),
+                    batch);
+  run.model.diagnose(batch, [&](std::string_view metric, std::span<const double> series, std::string_view unit) {
+    bem::metrics::metric_value m;
+    m.metric = std::string(metric);
+    m.unit = std::string(unit);
+    m.series.assign(series.begin(), series.end());
+    m.series_axis = "position";
+    std::vector<double> finite;
+    for (double v : series)
+      if (std::isfinite(v)) finite.push_back(v);
+    m.value = bem::metrics::summarize(finite).mean;  // unweighted over positions, as accuracy_by_position
+    m.n = batch.batch_size;
+    m.n_unit = "sequences";
+    run.rec.metric(split.name, split.condition, m);
+  });
+}
+
+/// Executes one run: a microbenchmark measures itself; a task and a model
+/// go through training, the model's size, the test splits, diagnostics and
+/// the model's own figures, each phase writing its records as it goes.
+void execute(const prepared_run& p, run_recorder& rec, bem::cycle_counter& counter, const std::string& out_dir) {
+  if (p.bench_type != nullptr) return execute_benchmark(p, rec, out_dir);
+  const run_spec& r = *p.spec;
+  run_state run{r, {p.task_type, p.task_toml, p.task_plugin}, {p.model_type, p.model_toml, p.model_plugin}, {}, {},
+                counter, rec};
+  run.task_spec = bem::detail::spec_from_c(run.task.c_spec());
+  run.model.reset(run.task.c_spec(), bem::derive_seed(r.seed, bem::fnv1a64("model")));
+  run.splits = roles_of(run.task, r.task);
+
+  if (r.proto.train_sequences > 0) train(run);
+  run.model.set_learning(false);
+  rec.simple("model", "parameter_count", static_cast<double>(run.model.parameter_count()), "parameters",
+             bem::metrics::better::none, false);
+  test(run);
+  diagnose(run);
+  run.model.report([&](std::string_view metric, double value, std::string_view unit) {
     rec.simple("model", std::string(metric), value, std::string(unit), bem::metrics::better::none, false);
   });
 }
@@ -723,7 +778,7 @@ void validate_suite(const suite& s, bem::plugin_registry& registry) {
           throw config_error(locate(r, "model_params", r.model_params.begin()->first).str() + ": '" + r.task +
                              "' is a microbenchmark and takes no model, so [run.model_params] would have no effect");
       } catch (const bem::plugin_error& e) {
-        if (is_parameter_error(e.what())) parameter_config_error(r, "params", e.what());
+        config_error_if_parameter(r, "params", "benchmark '" + r.task + "'", e);
       }
       continue;
     }
@@ -732,7 +787,7 @@ void validate_suite(const suite& s, bem::plugin_registry& registry) {
     try {
       bem::task_instance t(task->type, bem::parameters_to_toml(r.task_params));
     } catch (const bem::plugin_error& e) {
-      if (is_parameter_error(e.what())) parameter_config_error(r, "params", e.what());
+      config_error_if_parameter(r, "params", "task '" + r.task + "'", e);
       continue;
     }
     std::string origin, error;
@@ -741,7 +796,7 @@ void validate_suite(const suite& s, bem::plugin_registry& registry) {
     try {
       bem::model_instance m(model, bem::parameters_to_toml(r.model_params));
     } catch (const bem::plugin_error& e) {
-      if (is_parameter_error(e.what())) parameter_config_error(r, "model_params", e.what());
+      config_error_if_parameter(r, "model_params", "model '" + std::string(model->name) + "'", e);
     }
   }
 }

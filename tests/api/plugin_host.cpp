@@ -5,7 +5,7 @@
 //
 // Module paths come from the environment (set by tests/api/meson.build):
 // BEM_TEST_CUSTOM_PLUGIN, BEM_TEST_NO_ENTRY, BEM_TEST_ABI999,
-// BEM_TEST_INVALID_TABLE, BEM_TEST_HAND_TABLES_{1..6}.
+// BEM_TEST_INVALID_TABLE, BEM_TEST_ABI1, BEM_TEST_HAND_TABLES_{1..6}.
 #include <bem/plugin/adapter.hpp>
 #include <bem/plugin/host.hpp>
 #include <bem/prng.hpp>
@@ -16,9 +16,11 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <span>
 #include <stdexcept>
@@ -40,7 +42,7 @@ std::string module_path(const char* variable) {
 
 /// A task seen only through the C table, as a sequence_task, so that
 /// bem::tasks::check_task_laws checks the plugin end to end: parameters in
-/// as TOML, spec, splits and batches out through bem_plugin_abi.h.
+/// as TOML, spec, splits and batches out through bem/plugin/abi.h.
 struct c_task_view {
   const bem::task_instance& task;
   task_spec spec() const { return bem::detail::spec_from_c(task.c_spec()); }
@@ -212,13 +214,21 @@ TEST_CASE("bad parameters give errors that name the parameter") {
   REQUIRE(registry.load_file(module_path("BEM_TEST_CUSTOM_PLUGIN")));
   const bem_task_type_v1* type = registry.find_task("last_token_count")->type;
   CHECK(plugin_error_text(type, "vocab = 1") ==
-        "task 'last_token_count': parameter 'vocab': must lie in [2, 64], got 1");
+        "task 'last_token_count' create: parameter 'vocab': must lie in [2, 64], got 1");
   CHECK(plugin_error_text(type, "max_count = \"many\"") ==
-        "task 'last_token_count': parameter 'max_count': expected an integer");
+        "task 'last_token_count' create: parameter 'max_count': expected an integer");
   CHECK(plugin_error_text(type, "test_lengths = [8, 0]").find("parameter 'test_lengths'") != std::string::npos);
   CHECK(plugin_error_text(type, "vocabulary = 3") ==
-        "task 'last_token_count': parameter 'vocabulary': unknown parameter "
+        "task 'last_token_count' create: parameter 'vocabulary': unknown parameter "
         "(known: length, max_count, test_lengths, vocab)");
+  try {  // the plugin's own text, without the host's naming, and the plugin named when the caller knows it
+    bem::task_instance t(type, "vocab = 1", "custom_example");
+    FAIL("created");
+  } catch (const bem::plugin_error& e) {
+    CHECK(std::string(e.what()) ==
+          "task 'last_token_count' (plugin custom_example) create: parameter 'vocab': must lie in [2, 64], got 1");
+    CHECK(e.detail() == "parameter 'vocab': must lie in [2, 64], got 1");
+  }
   const std::string malformed = plugin_error_text(type, "vocab = ");
   CHECK(malformed.find("last_token_count:1:") != std::string::npos);  // names where the TOML broke
 }
@@ -231,7 +241,8 @@ TEST_CASE("each kind of broken module gets its own load error; the good one stil
   const std::string no_entry = module_path("BEM_TEST_NO_ENTRY");
   const std::string abi999 = module_path("BEM_TEST_ABI999");
   const std::string invalid = module_path("BEM_TEST_INVALID_TABLE");
-  for (const auto& m : {custom, no_entry, abi999, invalid})
+  const std::string abi1 = module_path("BEM_TEST_ABI1");
+  for (const auto& m : {custom, no_entry, abi999, invalid, abi1})
     fs::create_symlink(m, dir / fs::path(m).filename());
   const std::string text = (dir / "not_a_plugin.so").string();
   std::ofstream(text) << "this is not a shared object\n";
@@ -240,7 +251,7 @@ TEST_CASE("each kind of broken module gets its own load error; the good one stil
   {
     bem::plugin_registry registry;
     registry.load_search_path({dir.string()});
-    REQUIRE(registry.failures().size() == 4);
+    REQUIRE(registry.failures().size() == 5);
     auto kind_of = [&](const std::string& path) {
       for (const auto& f : registry.failures())
         if (f.path == path) return std::string(bem::to_string(f.kind));
@@ -250,11 +261,18 @@ TEST_CASE("each kind of broken module gets its own load error; the good one stil
     CHECK(kind_of(no_entry) == "no entry point");
     CHECK(kind_of(abi999) == "ABI mismatch");
     CHECK(kind_of(invalid) == "invalid table");
+    CHECK(kind_of(abi1) == "ABI mismatch");
     CHECK(kind_of(custom) == "loaded");
     for (const auto& f : registry.failures()) {
-      if (f.kind != bem::load_error_kind::abi_mismatch) continue;
-      CHECK(f.message.find("plugin ABI version 999") != std::string::npos);
-      CHECK(f.describe().find(abi999 + ": ABI mismatch: ") == 0);
+      if (f.path == abi999) {
+        CHECK(f.message.find("plugin ABI version 999") != std::string::npos);
+        CHECK(f.describe().find(abi999 + ": ABI mismatch: ") == 0);
+      }
+      if (f.path == abi1)  // (its entry point aborts: the host never calls it)
+        CHECK(f.message == "the module exports bem_plugin_entry_v1: it was built for plugin ABI 1, and this host "
+                           "speaks ABI 2; rebuild it against this bem");
+      if (f.path == no_entry)
+        CHECK(f.message == "the module does not export bem_plugin_entry_v2 (is it a bem plugin?)");
     }
     // The others stay usable.
     REQUIRE(registry.find_task("last_token_count") != nullptr);
@@ -328,7 +346,7 @@ TEST_CASE("destroying the registry really unloads the plugin") {
     CHECK(is_loaded(path));  // control: the probe sees a loaded module
   }
   CHECK_FALSE(is_loaded(path));
-  for (const char* bad : {"BEM_TEST_NO_ENTRY", "BEM_TEST_ABI999", "BEM_TEST_INVALID_TABLE"})
+  for (const char* bad : {"BEM_TEST_NO_ENTRY", "BEM_TEST_ABI999", "BEM_TEST_INVALID_TABLE", "BEM_TEST_ABI1"})
     CHECK_FALSE(is_loaded(module_path(bad)));  // rejected modules are closed at once
 }
 
@@ -406,7 +424,7 @@ TEST_CASE("checkpoints cross the C interface, and a table from before they were 
   const bem_model_type_v1* full = &bem::detail::model_adapter<counting_checkpoint_model>::type;
   CHECK_UNARY(bem::detail::model_adapter<counting_diagnostics_model>::type.checkpoint == nullptr);
   task_spec spec;
-  const bem_task_spec_v1 c_spec{2, 0, 2, 0, "0\n1", "", ""};  // binary per position
+  const bem_task_spec_v1 c_spec{sizeof(bem_task_spec_v1), 2, 0, 2, 0, "0\n1", "", ""};  // binary per position
   sequence_batch batch;
   batch.reset(1, 3);
   prediction out;
@@ -466,11 +484,11 @@ std::string creation_error() {
 TEST_CASE("a task's splits are checked when it is created: each named, uniquely, with a length") {
   CHECK(creation_error<split_flaw::none>() == "");
   CHECK(creation_error<split_flaw::empty_name>() ==
-        "task 'flawed_splits': split 2 has no name (each split needs a unique name)");
+        "task 'flawed_splits' split 2: no name (each split needs a unique name)");
   CHECK(creation_error<split_flaw::duplicate_name>() ==
-        "task 'flawed_splits': split 2 ('train'): another split has the same name (records are keyed by it)");
+        "task 'flawed_splits' split 2 ('train'): another split has the same name (records are keyed by it)");
   CHECK(creation_error<split_flaw::zero_length>() ==
-        "task 'flawed_splits': split 2 ('test/T=0'): length 0 (must be at least 1)");
+        "task 'flawed_splits' split 2 ('test/T=0'): length 0 (must be at least 1)");
 }
 
 TEST_CASE("a failing generate names the split and the sequences; a split index out of range is an error") {
@@ -481,7 +499,7 @@ TEST_CASE("a failing generate names the split and the sequences; a split index o
   CHECK_THROWS_WITH_AS(task.generate(1, 5, 8, 4, batch),
                        "task 'flawed_splits' generate (split 'test/T=4', sequences 8..11, seed 5): deliberate failure",
                        bem::plugin_error);
-  CHECK_THROWS_WITH_AS(task.generate(2, 5, 0, 4, batch), "task 'flawed_splits': no split 2 (it has 2)",
+  CHECK_THROWS_WITH_AS(task.generate(2, 5, 0, 4, batch), "task 'flawed_splits' split 2: no such split (it has 2)",
                        bem::plugin_error);
   CHECK_THROWS_AS(task.split(-1), bem::plugin_error);
 }
@@ -518,4 +536,163 @@ TEST_CASE("a second type of a name already taken is reported as shadowed, not re
   CHECK(registry.find_model(first->name)->type == first);
   REQUIRE(registry.shadowed().size() == 2);
   CHECK(registry.shadowed()[1] == std::string("model '") + first->name + "' from built-in");
+}
+
+namespace {
+/// A model that throws in the call its parameter `throws_in` names; it
+/// reports two figures and sends two series, then throws there if asked.
+struct throwing_calls_model {
+  static constexpr const char* name = "throwing_calls";
+  static constexpr const char* version = "1";
+  static constexpr const char* description = "throws in the call named by throws_in";
+  explicit throwing_calls_model(bem::parameters& p) : throws_in_(p.get_string("throws_in", "")) {}
+  void reset(const task_spec&, std::uint64_t) { maybe_throw("reset"); }
+  void set_learning(bool) { maybe_throw("set_learning"); }
+  double learn(const sequence_batch&) { return maybe_throw("learn"), 0.0; }
+  void predict(const sequence_batch&, prediction&) { maybe_throw("predict"); }
+  std::size_t parameter_count() const { return maybe_throw("parameter_count"), 3; }
+  template <class F>
+  void report(F&& emit) const {
+    emit("first", 1.0, "unit");
+    emit("second", 2.0, "unit");
+    maybe_throw("report");
+  }
+  template <class F>
+  void diagnose(const sequence_batch&, F&& emit) {
+    const double series[] = {1.0, 2.0};
+    emit("first_by_position", std::span<const double>(series), "unit");
+    emit("second_by_position", std::span<const double>(series), "unit");
+    maybe_throw("diagnose");
+  }
+  void maybe_throw(std::string_view call) const {
+    if (call == throws_in_) throw std::runtime_error("deliberate failure in " + std::string(call));
+  }
+  std::string throws_in_;
+};
+
+template <class F>
+std::string error_of(F&& call) {
+  try {
+    call();
+  } catch (const bem::plugin_error& e) {
+    return e.what();
+  }
+  return "";
+}
+}  // namespace
+
+TEST_CASE("every model call that throws in the plugin is an error naming the plugin and the call") {
+  const bem_model_type_v1* type = &bem::detail::model_adapter<throwing_calls_model>::type;
+  const bem_task_spec_v1 spec{sizeof(bem_task_spec_v1), 2, 0, 2, 0, "0\n1", "", ""};
+  sequence_batch batch;
+  batch.reset(1, 2);
+  prediction out;
+  out.reset_for(batch, bem::detail::spec_from_c(spec));
+  const auto ignore_figure = [](std::string_view, double, std::string_view) {};
+  const auto ignore_series = [](std::string_view, std::span<const double>, std::string_view) {};
+  const std::vector<std::pair<std::string, std::function<void(bem::model_instance&)>>> calls = {
+      {"reset", [&](bem::model_instance& m) { m.reset(spec, 1); }},
+      {"set_learning", [&](bem::model_instance& m) { m.set_learning(true); }},
+      {"learn", [&](bem::model_instance& m) { m.learn(batch); }},
+      {"predict", [&](bem::model_instance& m) { m.predict(batch, out); }},
+      {"parameter_count", [&](bem::model_instance& m) { m.parameter_count(); }},
+      {"report", [&](bem::model_instance& m) { m.report(ignore_figure); }},
+      {"diagnose", [&](bem::model_instance& m) { m.diagnose(batch, ignore_series); }},
+  };
+  for (const auto& [call, make_call] : calls) {
+    CAPTURE(call);
+    bem::model_instance quiet(type, "throws_in = \"none\"", "host_test");
+    CHECK(error_of([&] { make_call(quiet); }) == "");
+    bem::model_instance m(type, "throws_in = \"" + call + "\"", "host_test");
+    CHECK(error_of([&] { make_call(m); }) ==
+          "model 'throwing_calls' (plugin host_test) " + call + ": deliberate failure in " + call);
+  }
+  bem::model_instance counted(type, "");
+  CHECK(counted.parameter_count() == 3);
+}
+
+TEST_CASE("the host's own callbacks never unwind through the plugin: their first error is the call's") {
+  const bem_model_type_v1* type = &bem::detail::model_adapter<throwing_calls_model>::type;
+  bem::model_instance m(type, "", "host_test");
+  int figures = 0;
+  CHECK(error_of([&] {
+          m.report([&](std::string_view, double, std::string_view) {
+            ++figures;
+            throw std::runtime_error("disk full");
+          });
+        }) == "model 'throwing_calls' (plugin host_test) report: the host failed to take a figure: disk full");
+  CHECK(figures == 1);  // the second figure is not taken after the host failed
+  sequence_batch batch;
+  batch.reset(1, 2);
+  int series = 0;
+  CHECK(error_of([&] {
+          m.diagnose(batch, [&](std::string_view, std::span<const double>, std::string_view) {
+            ++series;
+            throw 7;  // not even a std::exception
+          });
+        }) == "model 'throwing_calls' (plugin host_test) diagnose: the host failed to take a series: an exception "
+              "that is not a std::exception");
+  CHECK(series == 1);
+}
+
+TEST_CASE("a model table whose parameter_count gives no count, or a negative one, is an error, not a count") {
+  bem_model_type_v1 type = bem::detail::model_adapter<throwing_calls_model>::type;
+  type.parameter_count = [](void*, std::int64_t* count, char*, std::size_t) {
+    *count = -1;
+    return static_cast<int>(BEM_OK);
+  };
+  bem::model_instance negative(&type, "");
+  CHECK(error_of([&] { negative.parameter_count(); }) ==
+        "model 'throwing_calls' parameter_count: a count of -1 parameters");
+  type.parameter_count = [](void*, std::int64_t*, char*, std::size_t) { return static_cast<int>(BEM_ERROR); };
+  bem::model_instance silent(&type, "");
+  CHECK(error_of([&] { silent.parameter_count(); }) == "model 'throwing_calls' parameter_count: failed without a message");
+}
+
+TEST_CASE("spec, split and batch carry their size: each side reads and writes only within it") {
+  using adapter = bem::detail::task_adapter<flawed_split_task<split_flaw::none>>;
+  char err[256] = {0};
+  void* task = adapter::type.create("", err, sizeof err);
+  REQUIRE(task != nullptr);
+  // A host built before a field was appended offers less room: the task
+  // writes what fits and says how much.
+  bem_split_v1 split{};
+  split.struct_size = static_cast<std::uint32_t>(offsetof(bem_split_v1, length));
+  split.length = -7;  // past the host's struct_size: left alone
+  adapter::type.split(task, 1, &split);
+  CHECK(split.struct_size == offsetof(bem_split_v1, length));
+  CHECK(std::string(split.name) == "test/T=4");
+  CHECK(split.role == BEM_SPLIT_TEST);
+  CHECK(split.length == -7);
+  bem_task_spec_v1 spec{};
+  spec.struct_size = sizeof spec;
+  adapter::type.spec(task, &spec);
+  CHECK(spec.struct_size == sizeof spec);
+
+  // A batch smaller than this plugin's is refused, not read past its end.
+  const bem_model_type_v1& model_type = bem::detail::model_adapter<throwing_calls_model>::type;
+  void* model = model_type.create("", err, sizeof err);
+  REQUIRE(model != nullptr);
+  sequence_batch b;
+  b.reset(1, 2);
+  bem_batch_v1 c{offsetof(bem_batch_v1, lengths), b.batch_size, b.length, b.inputs.data(), b.targets.data(),
+                 b.mask.data(), b.lengths.data(), b.tags.data()};
+  double loss = 0;
+  CHECK(model_type.learn(model, &c, &loss, err, sizeof err) == BEM_ERROR);
+  CHECK(std::string(err) == "the host's batch of " + std::to_string(offsetof(bem_batch_v1, lengths)) +
+                                " bytes, smaller than plugin ABI 2's " + std::to_string(sizeof(bem_batch_v1)));
+  c.struct_size = sizeof c;
+  CHECK(model_type.learn(model, &c, &loss, err, sizeof err) == BEM_OK);
+  model_type.destroy(model);
+  adapter::type.destroy(task);
+
+  // And the host refuses a task that fills less of the spec than ABI 2 has.
+  bem_task_type_v1 short_spec = adapter::type;
+  short_spec.spec = [](void* t, bem_task_spec_v1* out) {
+    adapter::type.spec(t, out);
+    out->struct_size = static_cast<std::uint32_t>(offsetof(bem_task_spec_v1, tag_labels));
+  };
+  CHECK(plugin_error_text(&short_spec, "") ==
+        "task 'flawed_splits' spec: filled " + std::to_string(offsetof(bem_task_spec_v1, tag_labels)) +
+            " bytes, fewer than plugin ABI 2's " + std::to_string(sizeof(bem_task_spec_v1)));
 }

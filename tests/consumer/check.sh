@@ -98,8 +98,8 @@ cp "$src/examples/custom_task_plugin/plugin.cpp" "$tmp/mytask/"
 # The libraries after the source: linked --as-needed, toml++ must stay NEEDED.
 readelf -d "$tmp/mytask/bem_mytask.so" | grep -q 'NEEDED.*libtomlplusplus' ||
   fail "bem_mytask.so does not record toml++ as NEEDED (link order)"
-nm -D --defined-only "$tmp/mytask/bem_mytask.so" | grep -q ' T bem_plugin_entry_v1$' ||
-  fail "bem_mytask.so does not export bem_plugin_entry_v1"
+nm -D --defined-only "$tmp/mytask/bem_mytask.so" | grep -q ' T bem_plugin_entry_v2$' ||
+  fail "bem_mytask.so does not export bem_plugin_entry_v2"
 meson install -C "$main_build" --no-rebuild --quiet --tags runtime --destdir "$tmp/staged"
 bench=$(find "$tmp/staged" -type f -name bem-bench -perm -u+x -print -quit)
 if [[ -n "$bench" ]]; then

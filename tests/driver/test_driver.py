@@ -7,6 +7,7 @@ BEM_BENCH, BEM_THROWING_PLUGIN, BEM_BAD_PLUGINS (':'-separated),
 BEM_CUSTOM_PLUGIN."""
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -108,6 +109,69 @@ class Driver(unittest.TestCase):
             r = bench(*args)
             self.assertEqual(r.returncode, 2, args)
             self.assertIn("usage:", r.stderr)
+
+    def test_every_flag_takes_its_value_either_way(self):
+        # `--flag X` and `--flag=X` are one parser's two spellings, for every
+        # command: run's --out was once refused in the second.
+        suite = self.write("s.toml", SMALL_SUITE)
+        spaced, joined = os.path.join(self.tmp, "spaced"), os.path.join(self.tmp, "joined")
+        r = bench("run", suite, "--out", spaced, "--only", "t/rtc/reference")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        r = bench("run", suite, "--out=" + joined, "--only=t/rtc/reference")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(stable(records(spaced)), stable(records(joined)))
+        self.assertEqual({x["model"] for x in records(joined)}, {"reference"})
+        merged = os.path.join(self.tmp, "merged")
+        self.assertEqual(bench("report", joined, "--out=" + merged).returncode, 0)
+        self.assertTrue(os.path.exists(os.path.join(merged, "metrics.json")))
+        self.assertEqual(bench("compare", spaced, joined, "--max-drop=0.01").returncode, 0)
+        # --plugin-path: repeatable, ':'-separated, before or after the command
+        for args in (["--plugin-path=" + THROWING, "list"], ["list", "--plugin-path", THROWING],
+                     ["--plugin-path", self.tmp + ":" + THROWING, "list"]):
+            r = bench(*args)
+            self.assertEqual(r.returncode, 0, (args, r.stderr))
+            self.assertIn("throwing_model", r.stdout, args)
+
+    def test_each_command_has_help_naming_its_flags(self):
+        flags = {"run": ["SUITE.toml", "--out DIR", "--only GLOB", "--shard I/N", "--resume", "--run-timeout S",
+                         "--in-process"],
+                 "list": [],
+                 "report": ["DIR", "--out DIR"],
+                 "compare": ["BASELINE", "CURRENT", "--max-drop F", "--include-timing", "--across-models"],
+                 "hwinfo": ["--json"]}
+        top = bench("--help")
+        self.assertEqual(top.returncode, 0)
+        self.assertIn("--plugin-path PATH", top.stdout)
+        for command, names in flags.items():
+            for asked in (["--help"], ["-h"]):
+                r = bench(command, *asked)
+                self.assertEqual(r.returncode, 0, (command, r.stderr))
+                self.assertIn("usage: bem-bench " + command, r.stdout)
+                for n in names:
+                    self.assertRegex(r.stdout, r"\n  %s +\S" % re.escape(n), (command, n))
+            self.assertIn("  bem-bench " + command, top.stdout)
+
+    def test_an_unknown_flag_is_a_usage_error_naming_it(self):
+        for args, named in ((["run", "--bogus"], "--bogus"), (["run", "--out-dir", "x"], "--out-dir"),
+                            (["list", "--frob=1"], "--frob=1"), (["report", "--merge", self.tmp], "--merge"),
+                            (["compare", "a", "b", "--max-dorp", "1"], "--max-dorp"), (["hwinfo", "--jsn"], "--jsn"),
+                            (["--plugins", self.tmp, "list"], "--plugins"), (["frobnicate"], "'frobnicate'"),
+                            (["run", "--shard", "3/2"], "--shard"), (["run", "--run-timeout", "x"], "--run-timeout"),
+                            (["compare", "a", "b", "--max-drop", "lots"], "--max-drop")):
+            r = bench(*args)
+            self.assertEqual(r.returncode, 2, args)
+            self.assertIn(named, r.stderr.splitlines()[0], args)
+            self.assertIn("usage: bem-bench", r.stderr, args)
+            self.assertEqual(r.stdout, "", args)
+
+    def test_the_readme_shows_the_commands_as_help_does(self):
+        # README.md's usage block is the synopsis `bem-bench --help` prints,
+        # line for line (a comment after '#' aside).
+        readme = read(os.path.join(SOURCE, "README.md"))
+        block = readme.split("## bem-bench\n\n```\n", 1)[1].split("```", 1)[0]
+        documented = [line.split("#")[0].rstrip() for line in block.splitlines() if line.strip()]
+        shown = [line.strip() for line in bench("--help").stdout.splitlines() if line.startswith("  bem-bench ")]
+        self.assertEqual(documented, shown)
 
     def test_list_shows_every_family_and_origin(self):
         r = bench("list")
@@ -786,6 +850,89 @@ class Driver(unittest.TestCase):
         r = bench("--plugin-path", THROWING, "run", p, "--out", out, "--resume")
         self.assertIn("6 runs: 0 ok, 5 failed, 1 skipped", r.stdout)
 
+    def test_an_error_in_any_call_across_the_plugin_boundary_is_a_recorded_error_naming_plugin_and_call(self):
+        # faulty_model, faulty_task and faulty_benchmark throw in the call their
+        # throws_in names, or hand the host's callbacks what the host refuses.
+        model_calls = ["create", "reset", "set_learning", "learn", "predict", "parameter_count", "report",
+                       "diagnose", "keep_checkpoint", "restore_checkpoint", "host_report", "host_diagnose"]
+        p = self.write("s.toml", """
+            name = "faults"
+            [defaults]
+            seeds = [1]
+            batch_size = 16
+            train_sequences = 16
+            epochs = 2
+            validation_sequences = 16
+            test_sequences = 16
+            diagnostic_sequences = 4
+            [[run]]
+            name = "model"
+            task = "fsm"
+            model = "faulty_model"
+            [run.params]
+            length = 32
+            test_lengths = [32]
+            [run.sweep.model_params]
+            throws_in = %s
+            [[run]]
+            name = "task"
+            task = "faulty_task"
+            model = "reference"
+            [run.params]
+            length = 8
+            [run.sweep.params]
+            throws_in = ["create", "generate"]
+            [[run]]
+            name = "benchmark"
+            task = "faulty_benchmark"
+            [run.sweep.params]
+            throws_in = ["create", "run", "host_record"]
+            [[run]]
+            name = "after"
+            task = "fsm"
+            model = "faulty_model"
+            [run.params]
+            length = 32
+            test_lengths = [32]
+        """ % json.dumps(model_calls))
+        out = os.path.join(self.tmp, "o")
+        r = bench("--plugin-path", THROWING, "run", p, "--out", out)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertIn("18 runs: 1 ok, 17 failed", r.stdout)
+        recs = records(out)
+
+        def error(run, throws_in):
+            table = "model" if run == "model" else "task"
+            found = [x["error"] for x in recs if x["run"] == run and x["metric"] == "run_error"
+                     and x["config"][table].get("throws_in") == throws_in]
+            self.assertEqual(len(found), 1, (run, throws_in))
+            return found[0]
+        model = "model 'faulty_model' (plugin throwing) "
+        for call in model_calls[:-2]:
+            self.assertEqual(error("model", call), model + call + ": deliberate failure in " + call)
+        self.assertEqual(error("model", "host_report"), model + "report: the host failed to take a figure: "
+                         "'run_wall_time' names the driver's own record of a run's end")
+        self.assertEqual(error("model", "host_diagnose"),
+                         model + "diagnose: the host failed to take a series: a value without a name")
+        task = "task 'faulty_task' (plugin throwing) "
+        self.assertEqual(error("task", "create"), task + "create: deliberate failure in create")
+        self.assertEqual(error("task", "generate"), task + "generate (split 'train', sequences 0..15, seed 1): "
+                         "deliberate failure in generate")
+        benchmark = "benchmark 'faulty_benchmark' (plugin throwing) "
+        self.assertEqual(error("benchmark", "create"), benchmark + "create: deliberate failure in create")
+        self.assertEqual(error("benchmark", "run"), benchmark + "run: deliberate failure in run")
+        self.assertTrue(error("benchmark", "host_record").startswith(benchmark + "run: the host failed to take a record: "))
+        # A failed parameter_count leaves no count; the one run without a fault
+        # passed every call, the restored checkpoint included, and its figures.
+        self.assertEqual([x["value"] for x in recs if x["metric"] == "parameter_count" and x["status"] == "ok"
+                          and x["config"]["model"].get("throws_in") == "parameter_count"], [])
+        after = {x["metric"]: x for x in recs if x["run"] == "after"}
+        self.assertEqual(after["run_wall_time"]["status"], "ok")
+        self.assertEqual(after["tested_epoch"]["value"], 1)
+        self.assertEqual(after["parameter_count"]["value"], 1)
+        self.assertIn("one_by_position", after)
+        self.assertEqual(after["learn_calls"]["value"], 1)
+
     def test_a_plugin_that_ends_its_process_fails_only_its_run(self):
         # Each run has a child process: a signal, abort() or exit() in a
         # plugin is recorded as the run's error, and the suite goes on.
@@ -1152,8 +1299,10 @@ class Driver(unittest.TestCase):
         r = bench("--plugin-path", d, "list")
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertIn("garbage.so: cannot load", r.stdout)
-        self.assertIn(": no entry point: the module does not export bem_plugin_entry_v1", r.stdout)
+        self.assertIn(": no entry point: the module does not export bem_plugin_entry_v2", r.stdout)
         self.assertIn(": ABI mismatch: plugin ABI version 999", r.stdout)
+        self.assertIn("bem_bad_abi1.so: ABI mismatch: the module exports bem_plugin_entry_v1: it was built for "
+                      "plugin ABI 1, and this host speaks ABI 2; rebuild it against this bem", r.stdout)
         for t in FAMILIES:  # the good plugins still load
             self.assertIn("  " + t + " ", r.stdout)
         # A run that needs a missing task names the failed plugins; the others still run.

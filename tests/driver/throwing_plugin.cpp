@@ -2,8 +2,10 @@
 // throws while predicting: the driver must record each failure with its text
 // and go on with the rest of the suite. A model that ends its process
 // (signal, abort, exit) or hangs must fail its own run only. It also carries
-// a small microbenchmark that counts, and one that throws, and a model whose
-// best epoch is its first (for the driver's checkpoint restore).
+// a small microbenchmark that counts, and one that throws, a model whose
+// best epoch is its first (for the driver's checkpoint restore), and a task,
+// a model and a benchmark that throw in whichever call their `throws_in`
+// parameter names, or hand the host's callbacks what the host cannot record.
 #include <bem/plugin/adapter.hpp>
 #include <tasks/temporal.hpp>
 
@@ -15,6 +17,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -188,7 +191,108 @@ struct throwing_benchmark {
   }
 };
 
+/// Throws "deliberate failure in CALL" when `call` is the one named.
+void throw_if(const std::string& throws_in, const char* call) {
+  if (throws_in == call) throw std::runtime_error(std::string("deliberate failure in ") + call);
+}
+
+
+/// TXC, throwing in `create` or `generate` when throws_in says so.
+struct faulty_task : bem::tasks::txc_task {
+  static constexpr const char* name = "faulty_task";
+  static constexpr const char* version = "1";
+  static constexpr const char* description = "TXC that throws in the call named by throws_in";
+  explicit faulty_task(bem::parameters& p) : txc_task(p), throws_in_(p.get_string("throws_in", "none")) {
+    throw_if(throws_in_, "create");
+  }
+  void generate(std::size_t split, std::uint64_t seed, std::int64_t first, std::int32_t count,
+                bem::tasks::sequence_batch& out) const {
+    throw_if(throws_in_, "generate");
+    txc_task::generate(split, seed, first, count, out);
+  }
+  std::string throws_in_;
+};
+
+/// Throws in the call that throws_in names: create, reset, set_learning,
+/// learn, predict, parameter_count, report, diagnose, keep_checkpoint,
+/// restore_checkpoint; or sends the host a figure it refuses ("host_report":
+/// named like the driver's end record) or a series without a name
+/// ("host_diagnose"). Otherwise it
+/// is first_epoch_best_model: on FSM its first epoch is its best, so the
+/// driver keeps a checkpoint and restores it.
+struct faulty_model {
+  static constexpr const char* name = "faulty_model";
+  static constexpr const char* version = "1";
+  static constexpr const char* description = "throws in the call named by throws_in";
+  explicit faulty_model(bem::parameters& p) : throws_in_(p.get_string("throws_in", "none")) {
+    throw_if(throws_in_, "create");
+  }
+  void reset(const bem::tasks::task_spec&, std::uint64_t) {
+    throw_if(throws_in_, "reset");
+    learned_ = kept_ = 0;
+  }
+  void set_learning(bool) { throw_if(throws_in_, "set_learning"); }
+  double learn(const bem::tasks::sequence_batch&) {
+    throw_if(throws_in_, "learn");
+    return static_cast<double>(++learned_);
+  }
+  void predict(const bem::tasks::sequence_batch&, bem::tasks::prediction& out) {
+    throw_if(throws_in_, "predict");
+    for (float& l : out.logits) l = learned_ == 1 ? 4.0f : -4.0f;
+  }
+  std::size_t parameter_count() const {
+    throw_if(throws_in_, "parameter_count");
+    return 1;
+  }
+  template <class F>
+  void report(F&& emit) const {
+    throw_if(throws_in_, "report");
+    emit(throws_in_ == "host_report" ? "run_wall_time" : "learn_calls", static_cast<double>(learned_), "calls");
+  }
+  template <class F>
+  void diagnose(const bem::tasks::sequence_batch& b, F&& emit) {
+    throw_if(throws_in_, "diagnose");
+    const std::vector<double> ones(static_cast<std::size_t>(b.length), 1.0);
+    emit(throws_in_ == "host_diagnose" ? "" : "one_by_position", std::span<const double>(ones), "one");
+  }
+  void keep_checkpoint() {
+    throw_if(throws_in_, "keep_checkpoint");
+    kept_ = learned_;
+  }
+  void restore_checkpoint() {
+    throw_if(throws_in_, "restore_checkpoint");
+    learned_ = kept_;
+  }
+
+ private:
+  std::string throws_in_;
+  int learned_ = 0, kept_ = 0;
+};
+
+/// One record, then throws in create or run as throws_in says, or sends a
+/// record whose condition is not JSON ("host_record").
+struct faulty_benchmark {
+  static constexpr const char* name = "faulty_benchmark";
+  static constexpr const char* version = "1";
+  static constexpr const char* description = "throws in the call named by throws_in";
+  explicit faulty_benchmark(bem::parameters& p) : throws_in_(p.get_string("throws_in", "none")) {
+    throw_if(throws_in_, "create");
+  }
+  void run(std::uint64_t, bem::benchmark_sink& sink) {
+    bem::benchmark_record r;
+    r.value.metric = "before_failure";
+    r.value.value = 1;
+    if (throws_in_ == "host_record") r.condition = {{"key", "not JSON"}};
+    sink.emit(r);
+    throw_if(throws_in_, "run");
+  }
+
+ private:
+  std::string throws_in_;
+};
+
 }  // namespace
 
-BEM_PLUGIN("throwing", "1", BEM_TASKS(throwing_task), BEM_MODELS(throwing_model, crashing_model, impure_model, first_epoch_best_model),
-           BEM_BENCHMARKS(counting_benchmark, throwing_benchmark))
+BEM_PLUGIN("throwing", "1", BEM_TASKS(throwing_task, faulty_task),
+           BEM_MODELS(throwing_model, crashing_model, impure_model, first_epoch_best_model, faulty_model),
+           BEM_BENCHMARKS(counting_benchmark, throwing_benchmark, faulty_benchmark))

@@ -1,8 +1,8 @@
-/* bem plugin ABI, version 1 — plain C.
+/* bem plugin ABI, version 2 — plain C.
  *
  * A plugin is a shared module exporting one function,
  *
- *     const bem_plugin_v1* bem_plugin_entry_v1(void);
+ *     const bem_plugin_v1* bem_plugin_entry_v2(void);   (BEM_PLUGIN_ENTRY)
  *
  * that returns a table living as long as the module. The table starts with
  * the ABI version and its own size, so a host can refuse a plugin built
@@ -20,6 +20,24 @@
  * raise `struct_size`; a host reads only fields that lie within the size the
  * plugin declares. Any incompatible change bumps BEM_PLUGIN_ABI_VERSION and
  * the entry point's name.
+ *
+ * The structs passed by pointer carry `struct_size` too, as their first
+ * field, so they grow by the same rule. Whoever fills one sets it: the host
+ * for a batch and for the spec it hands a model; for the `spec` and `split`
+ * a task writes, the host zeroes the struct and sets struct_size to its own
+ * size, and the task writes only the fields that fit in it and sets
+ * struct_size to the size it wrote. The reader reads only within it.
+ *
+ * History. ABI 2: bem_task_spec_v1, bem_split_v1 and bem_batch_v1 gained
+ * struct_size; a model's set_learning, parameter_count and report can fail
+ * like every other call, with BEM_ERROR and a message (in ABI 1 their errors
+ * were lost, and a failed parameter_count read as -1 parameters). A module
+ * built for ABI 1 exports bem_plugin_entry_v1 and is refused with a request
+ * to rebuild it. The type names keep their `_v1`: in C a type name never
+ * reaches the binary, so renaming them would protect nothing that the entry
+ * point's name and abi_version do not; a plugin written for ABI 1 stops at
+ * compile time where a signature changed, and one built with BEM_PLUGIN
+ * needs no edit at all.
  */
 #ifndef BEM_PLUGIN_ABI_H
 #define BEM_PLUGIN_ABI_H
@@ -31,8 +49,10 @@
 extern "C" {
 #endif
 
-#define BEM_PLUGIN_ABI_VERSION 1u
-#define BEM_PLUGIN_ENTRY_NAME "bem_plugin_entry_v1"
+#define BEM_PLUGIN_ABI_VERSION 2u
+/* The entry point, and its name for dlsym. */
+#define BEM_PLUGIN_ENTRY bem_plugin_entry_v2
+#define BEM_PLUGIN_ENTRY_NAME "bem_plugin_entry_v2"
 
 #if defined(_WIN32)
 #define BEM_PLUGIN_EXPORT __declspec(dllexport)
@@ -54,6 +74,7 @@ enum { BEM_SPLIT_TRAIN = 0, BEM_SPLIT_VALIDATION = 1, BEM_SPLIT_TEST = 2 };
 
 /* A task's declaration of its data. Strings are owned by the task handle. */
 typedef struct bem_task_spec_v1 {
+  uint32_t struct_size;
   int32_t vocab_size;
   int32_t output_kind;
   int32_t num_classes;
@@ -65,6 +86,7 @@ typedef struct bem_task_spec_v1 {
 
 /* One split: the training distribution or a test condition. */
 typedef struct bem_split_v1 {
+  uint32_t struct_size;
   const char* name;
   int32_t role;
   int32_t length;
@@ -74,6 +96,7 @@ typedef struct bem_split_v1 {
 /* A batch in host memory: arrays of batch_size * length (inputs, targets,
  * mask) and batch_size (lengths, tags) elements, row-major. */
 typedef struct bem_batch_v1 {
+  uint32_t struct_size;
   int32_t batch_size;
   int32_t length;
   int32_t* inputs;
@@ -124,14 +147,14 @@ struct bem_model_type_v1 {
   const char* (*effective_parameters)(void* model);
   /* Forgets everything learned and initialises for a task. */
   int (*reset)(void* model, const bem_task_spec_v1* spec, uint64_t seed, char* err, size_t err_size);
-  void (*set_learning)(void* model, int enabled);
+  int (*set_learning)(void* model, int enabled, char* err, size_t err_size);
   int (*learn)(void* model, const bem_batch_v1* batch, double* loss, char* err, size_t err_size);
   /* Writes batch_size * length * width logits, width = 1 for binary outputs
    * and num_classes for class outputs. */
   int (*predict)(void* model, const bem_batch_v1* batch, float* logits, char* err, size_t err_size);
-  int64_t (*parameter_count)(void* model);
+  int (*parameter_count)(void* model, int64_t* count, char* err, size_t err_size);
   /* Reports extra figures; may be NULL. */
-  void (*report)(void* model, bem_metric_sink_v1 sink, void* context);
+  int (*report)(void* model, bem_metric_sink_v1 sink, void* context, char* err, size_t err_size);
   /* Appended (read only within struct_size): NULL, or diagnostics of the
    * trained model on a held-out batch (targets included), sent to `sink` as
    * series by position: gradient flow, probes of the hidden state. Must not
@@ -218,7 +241,7 @@ typedef struct bem_plugin_v1 {
   const bem_benchmark_type_v1* const* benchmarks;
 } bem_plugin_v1;
 
-typedef const bem_plugin_v1* (*bem_plugin_entry_v1_fn)(void);
+typedef const bem_plugin_v1* (*bem_plugin_entry_v2_fn)(void);
 
 #ifdef __cplusplus
 }

@@ -5,11 +5,12 @@
 //     BEM_PLUGIN("my_tasks", "1.0", BEM_TASKS(my_task), BEM_MODELS())
 //
 // (any of BEM_TASKS, BEM_MODELS and BEM_BENCHMARKS, each at most once, in any
-// order) expands to the exported entry point `bem_plugin_entry_v1`. Every call that
-// crosses the boundary is wrapped so that an exception becomes error text:
-// a throwing task fails the run that uses it, never the host. Build plugins
-// with hidden visibility (meson: gnu_symbol_visibility : 'hidden'); the entry
-// point is the one exported symbol.
+// order) expands to the exported entry point BEM_PLUGIN_ENTRY
+// (`bem_plugin_entry_v2`). Every call that crosses the boundary is wrapped
+// so that an exception becomes error text: a throwing task fails the run
+// that uses it, never the host. Build plugins with hidden visibility (meson:
+// gnu_symbol_visibility : 'hidden'); the entry point is the one exported
+// symbol.
 //
 // The same adapters serve the host for built-in models, so a built-in model
 // and a plugin model go through one code path.
@@ -64,6 +65,26 @@ int guarded(char* err, std::size_t size, F&& f) noexcept {
   return BEM_ERROR;
 }
 
+/// Throws unless the caller's struct is at least as large as the one this
+/// plugin was built with (every field is ABI 2's own: none appended yet).
+template <class Struct>
+void require_whole(const Struct& s, const char* what) {
+  if (s.struct_size < sizeof(Struct))
+    throw std::invalid_argument(std::string(what) + " of " + std::to_string(s.struct_size) +
+                                " bytes, smaller than plugin ABI " + std::to_string(BEM_PLUGIN_ABI_VERSION) + "'s " +
+                                std::to_string(sizeof(Struct)));
+}
+
+/// Writes `value` into the caller's `out` only as far as out->struct_size
+/// reaches (a host built before a field was appended has no room for it) and
+/// sets struct_size to the bytes written.
+template <class Struct>
+void write_within(Struct* out, Struct value) noexcept {
+  const std::size_t n = std::min<std::size_t>(out->struct_size, sizeof(Struct));
+  value.struct_size = static_cast<std::uint32_t>(n);
+  std::memcpy(static_cast<void*>(out), &value, n);
+}
+
 inline std::string join_lines(const std::vector<std::string>& v) {
   std::string s;
   for (std::size_t i = 0; i < v.size(); ++i) s += (i ? "\n" : "") + v[i];
@@ -100,6 +121,7 @@ struct c_spec_holder {
   bem_task_spec_v1 c{};
   explicit c_spec_holder(const tasks::task_spec& s)
       : token_names(join_lines(s.token_names)), tag_labels(join_lines(s.tag_labels)), tag_name(s.tag_name) {
+    c.struct_size = sizeof(bem_task_spec_v1);
     c.vocab_size = s.vocab_size;
     c.output_kind = static_cast<std::int32_t>(s.output);
     c.num_classes = s.num_classes;
@@ -123,6 +145,7 @@ inline tasks::task_spec spec_from_c(const bem_task_spec_v1& c) {
 
 /// Copies a C batch view into a sequence_batch.
 inline void batch_from_c(const bem_batch_v1& c, tasks::sequence_batch& b) {
+  require_whole(c, "the host's batch");
   b.reset(c.batch_size, c.length);
   const std::size_t n = b.inputs.size(), m = static_cast<std::size_t>(c.batch_size);
   std::copy_n(c.inputs, n, b.inputs.data());
@@ -134,6 +157,7 @@ inline void batch_from_c(const bem_batch_v1& c, tasks::sequence_batch& b) {
 
 /// Copies a sequence_batch into a C batch view of the same shape.
 inline void batch_to_c(const tasks::sequence_batch& b, bem_batch_v1& c) {
+  require_whole(c, "the host's batch");
   if (b.batch_size != c.batch_size || b.length != c.length)
     throw std::runtime_error("generated batch has shape " + std::to_string(b.batch_size) + "x" +
                              std::to_string(b.length) + ", the host asked for " + std::to_string(c.batch_size) + "x" +
@@ -172,15 +196,13 @@ struct model_adapter {
   static const char* effective_parameters(void* h) noexcept { return self(h).effective.c_str(); }
   static int reset(void* h, const bem_task_spec_v1* spec, std::uint64_t seed, char* err, std::size_t size) noexcept {
     return guarded(err, size, [&] {
+      require_whole(*spec, "the host's task spec");
       self(h).spec = spec_from_c(*spec);
       self(h).model.reset(self(h).spec, seed);
     });
   }
-  static void set_learning(void* h, int enabled) noexcept {
-    try {
-      self(h).model.set_learning(enabled != 0);
-    } catch (...) {
-    }
+  static int set_learning(void* h, int enabled, char* err, std::size_t size) noexcept {
+    return guarded(err, size, [&] { self(h).model.set_learning(enabled != 0); });
   }
   static int learn(void* h, const bem_batch_v1* b, double* loss, char* err, std::size_t size) noexcept {
     return guarded(err, size, [&] {
@@ -197,23 +219,18 @@ struct model_adapter {
       std::copy(s.out.logits.begin(), s.out.logits.end(), logits);
     });
   }
-  static std::int64_t parameter_count(void* h) noexcept {
-    try {
-      return static_cast<std::int64_t>(self(h).model.parameter_count());
-    } catch (...) {
-      return -1;
-    }
+  static int parameter_count(void* h, std::int64_t* count, char* err, std::size_t size) noexcept {
+    return guarded(err, size, [&] { *count = static_cast<std::int64_t>(self(h).model.parameter_count()); });
   }
-  static void report(void* h, bem_metric_sink_v1 sink, void* ctx) noexcept {
-    if constexpr (reporting_model<Model>) {
-      try {
+  static int report(void* h, bem_metric_sink_v1 sink, void* ctx, char* err, std::size_t size) noexcept {
+    return guarded(err, size, [&] {
+      if constexpr (reporting_model<Model>) {
         self(h).model.report([&](std::string_view metric, double value, std::string_view unit) {
           const std::string m(metric), u(unit);
           sink(ctx, m.c_str(), value, u.c_str());
         });
-      } catch (...) {
       }
-    }
+    });
   }
   static int diagnose(void* h, const bem_batch_v1* b, bem_series_sink_v1 sink, void* ctx, char* err,
                       std::size_t size) noexcept {
@@ -290,14 +307,12 @@ struct task_adapter {
   }
   static void destroy(void* h) noexcept { delete static_cast<holder*>(h); }
   static const char* effective_parameters(void* h) noexcept { return self(h).effective.c_str(); }
-  static void spec(void* h, bem_task_spec_v1* out) noexcept { *out = self(h).spec.c; }
+  static void spec(void* h, bem_task_spec_v1* out) noexcept { write_within(out, self(h).spec.c); }
   static std::int32_t split_count(void* h) noexcept { return static_cast<std::int32_t>(self(h).splits.size()); }
   static void split(void* h, std::int32_t i, bem_split_v1* out) noexcept {
     const auto& s = self(h).splits[static_cast<std::size_t>(i)];
-    out->name = s.name.c_str();
-    out->role = static_cast<std::int32_t>(s.role);
-    out->length = s.length;
-    out->condition_json = self(h).conditions[static_cast<std::size_t>(i)].c_str();
+    write_within(out, bem_split_v1{sizeof(bem_split_v1), s.name.c_str(), static_cast<std::int32_t>(s.role), s.length,
+                                   self(h).conditions[static_cast<std::size_t>(i)].c_str()});
   }
   static int generate(void* h, std::int32_t split, std::uint64_t seed, std::int64_t first, bem_batch_v1* out,
                       char* err, std::size_t size) noexcept {
@@ -472,7 +487,7 @@ BEM_NAMESPACE_END
 /// Defines the plugin's entry point. NAME and VERSION are string literals;
 /// then BEM_TASKS(...), BEM_MODELS(...), BEM_BENCHMARKS(...) as needed.
 #define BEM_PLUGIN(NAME, VERSION, ...)                                                                    \
-  extern "C" BEM_PLUGIN_EXPORT const bem_plugin_v1* bem_plugin_entry_v1(void) {                         \
+  extern "C" BEM_PLUGIN_EXPORT const bem_plugin_v1* BEM_PLUGIN_ENTRY(void) {                            \
     static constexpr bem_plugin_v1 table = ::bem::detail::make_plugin_table<__VA_ARGS__>(NAME, VERSION);  \
     return &table;                                                                                        \
   }

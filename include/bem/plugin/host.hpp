@@ -10,9 +10,17 @@
 // and the others stay usable, so a broken plugin fails only the runs that
 // need it:
 //   cannot load     dlopen failed (not a shared object, missing dependency);
-//   no entry point  the module has no `bem_plugin_entry_v1`;
-//   ABI mismatch    the table's abi_version or struct_size is not ours;
+//   no entry point  the module has no BEM_PLUGIN_ENTRY (`bem_plugin_entry_v2`);
+//   ABI mismatch    the table's abi_version or struct_size is not ours, or
+//                   the module was built for ABI 1 (`bem_plugin_entry_v1`);
 //   invalid table   required fields are missing.
+//
+// Instances (task_instance, model_instance, benchmark_instance) turn every
+// failed call into a plugin_error naming the instance, its plugin when the
+// caller says which, and the call: "model 'e88' (plugin nn) learn: ...". The
+// host's own callbacks (sinks for records, figures and series) never let an
+// exception unwind through the plugin's frames: the first one is kept and
+// thrown as the error of the call that was running.
 #pragma once
 
 #include <bem/harness/benchmark.hpp>
@@ -37,10 +45,17 @@
 
 BEM_NAMESPACE_BEGIN
 
-/// A plugin call that failed; the message is the plugin's error text.
+/// A plugin call that failed. what() names the instance, its plugin and the
+/// call; detail() is the reason alone, as the plugin (or the host's check)
+/// gave it.
 class plugin_error : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit plugin_error(const std::string& what) : plugin_error(what, what) {}
+  plugin_error(const std::string& what, std::string detail) : std::runtime_error(what), detail_(std::move(detail)) {}
+  const std::string& detail() const noexcept { return detail_; }
+
+ private:
+  std::string detail_;
 };
 
 enum class load_error_kind { cannot_load, no_entry_point, abi_mismatch, invalid_table };
@@ -85,6 +100,55 @@ struct benchmark_entry {
 
 namespace detail {
 constexpr std::size_t error_capacity = 4096;
+
+/// The entry point of plugin ABI 1, recognised only to say that a module
+/// must be rebuilt.
+constexpr const char* abi1_entry_name = "bem_plugin_entry_v1";
+
+/// How an instance is named in its errors, "model 'e88' (plugin nn)", and
+/// the errors themselves: "<name> CALL: REASON".
+class call_site {
+ public:
+  call_site(const char* kind, const char* name, const std::string& plugin)
+      : name_(std::string(kind) + " '" + (name ? name : "") + "'" + (plugin.empty() ? "" : " (plugin " + plugin + ")")) {}
+  [[noreturn]] void fail(std::string_view call, const std::string& reason) const {
+    throw plugin_error(name_ + " " + std::string(call) + ": " + reason, reason);
+  }
+  /// Throws the plugin's message when a call did not return BEM_OK.
+  void check(int rc, std::string_view call, const char* err) const {
+    if (rc != BEM_OK) fail(call, *err ? err : "failed without a message");
+  }
+  /// A string the plugin returned, which must not be NULL.
+  std::string text(const char* s, std::string_view call) const {
+    if (s == nullptr) fail(call, "returned NULL");
+    return s;
+  }
+
+ private:
+  std::string name_;
+};
+
+/// The host's side of a sink that a plugin calls: runs the host's callback
+/// and keeps its first exception, which must not unwind through the
+/// plugin's C frames; after one, later calls do nothing.
+struct sink_guard {
+  std::string error;
+  template <class F>
+  void operator()(F&& f) noexcept {
+    if (!error.empty()) return;
+    try {
+      f();
+    } catch (const std::exception& e) {
+      error = *e.what() ? e.what() : "an exception without a message";
+    } catch (...) {
+      error = "an exception that is not a std::exception";
+    }
+  }
+  /// After the plugin's call: the host's failure, if any, as the call's error.
+  void check(const call_site& site, std::string_view call, const char* what) const {
+    if (!error.empty()) site.fail(call, std::string("the host failed to take ") + what + ": " + error);
+  }
+};
 
 /// A field appended to a C table after its first release (the ABI's growth
 /// rule), or null when the plugin's table ends before it (`struct_size`).
@@ -169,12 +233,18 @@ class plugin_registry {
     dlerror();
     void* sym = dlsym(h, BEM_PLUGIN_ENTRY_NAME);
     if (sym == nullptr) {
-      failures_.push_back({canonical, load_error_kind::no_entry_point,
-                           "the module does not export " BEM_PLUGIN_ENTRY_NAME " (is it a bem plugin?)"});
+      if (dlsym(h, detail::abi1_entry_name) != nullptr)
+        failures_.push_back({canonical, load_error_kind::abi_mismatch,
+                             std::string("the module exports ") + detail::abi1_entry_name +
+                                 ": it was built for plugin ABI 1, and this host speaks ABI " +
+                                 std::to_string(BEM_PLUGIN_ABI_VERSION) + "; rebuild it against this bem"});
+      else
+        failures_.push_back({canonical, load_error_kind::no_entry_point,
+                             "the module does not export " BEM_PLUGIN_ENTRY_NAME " (is it a bem plugin?)"});
       dlclose(h);
       return false;
     }
-    auto entry = reinterpret_cast<bem_plugin_entry_v1_fn>(sym);
+    auto entry = reinterpret_cast<bem_plugin_entry_v2_fn>(sym);
     const bem_plugin_v1* table = entry();
     if (table == nullptr) {
       failures_.push_back({canonical, load_error_kind::invalid_table, BEM_PLUGIN_ENTRY_NAME " returned NULL"});
@@ -324,36 +394,43 @@ class plugin_registry {
   std::vector<std::string> missing_;
 };
 
-/// A task created through the C table; methods throw plugin_error.
+/// A task created through the C table; methods throw plugin_error. `plugin`
+/// names its plugin in the errors (empty: not named).
 class task_instance {
  public:
-  task_instance(const bem_task_type_v1* type, const std::string& parameters_toml) : type_(type) {
+  task_instance(const bem_task_type_v1* type, const std::string& parameters_toml, const std::string& plugin = {})
+      : type_(type), site_("task", type->name, plugin) {
     char err[detail::error_capacity] = {0};
     handle_ = type_->create(parameters_toml.c_str(), err, sizeof err);
-    if (handle_ == nullptr) throw plugin_error(std::string("task '") + type_->name + "': " + err);
-    type_->spec(handle_, &spec_);
-    if (std::string why = check_splits(); !why.empty()) {
+    if (handle_ == nullptr) site_.fail("create", *err ? err : "failed without a message");
+    try {
+      spec_.struct_size = sizeof spec_;
+      type_->spec(handle_, &spec_);
+      if (spec_.struct_size < sizeof spec_) site_.fail("spec", undersized(spec_.struct_size, sizeof spec_));
+      check_splits();
+    } catch (...) {
       type_->destroy(handle_);
-      handle_ = nullptr;
-      throw plugin_error(std::string("task '") + type_->name + "': " + why);
+      throw;
     }
   }
   task_instance(const task_instance&) = delete;
   task_instance& operator=(const task_instance&) = delete;
-  ~task_instance() {
-    if (handle_) type_->destroy(handle_);
-  }
+  ~task_instance() { type_->destroy(handle_); }
 
   const bem_task_type_v1* type() const noexcept { return type_; }
   const bem_task_spec_v1& c_spec() const noexcept { return spec_; }
-  std::string effective_parameters() const { return type_->effective_parameters(handle_); }
+  std::string effective_parameters() const {
+    return site_.text(type_->effective_parameters(handle_), "effective_parameters");
+  }
   std::int32_t split_count() const { return type_->split_count(handle_); }
   bem_split_v1 split(std::int32_t i) const {
+    const auto call = [i] { return "split " + std::to_string(i); };
     if (i < 0 || i >= split_count())
-      throw plugin_error(std::string("task '") + type_->name + "': no split " + std::to_string(i) + " (it has " +
-                         std::to_string(split_count()) + ")");
+      site_.fail(call(), "no such split (it has " + std::to_string(split_count()) + ")");
     bem_split_v1 s{};
+    s.struct_size = sizeof s;
     type_->split(handle_, i, &s);
+    if (s.struct_size < sizeof s) site_.fail(call(), undersized(s.struct_size, sizeof s));
     return s;
   }
 
@@ -363,92 +440,111 @@ class task_instance {
                 tasks::sequence_batch& out) const {
     const bem_split_v1 s = this->split(split);
     out.reset(count, s.length);
-    bem_batch_v1 c{out.batch_size, out.length, out.inputs.data(), out.targets.data(), out.mask.data(),
-                   out.lengths.data(), out.tags.data()};
+    bem_batch_v1 c{sizeof(bem_batch_v1), out.batch_size, out.length, out.inputs.data(), out.targets.data(),
+                   out.mask.data(), out.lengths.data(), out.tags.data()};
     char err[detail::error_capacity] = {0};
-    if (type_->generate(handle_, split, seed, first, &c, err, sizeof err) != BEM_OK)
-      throw plugin_error(std::string("task '") + type_->name + "' generate (split '" + s.name + "', sequences " +
-                         std::to_string(first) + ".." + std::to_string(first + count - 1) + ", seed " +
-                         std::to_string(seed) + "): " + err);
+    if (const int rc = type_->generate(handle_, split, seed, first, &c, err, sizeof err); rc != BEM_OK)
+      site_.check(rc,
+                  "generate (split '" + std::string(s.name) + "', sequences " + std::to_string(first) + ".." +
+                      std::to_string(first + count - 1) + ", seed " + std::to_string(seed) + ")",
+                  err);
   }
 
  private:
+  static std::string undersized(std::uint32_t got, std::size_t wanted) {
+    return "filled " + std::to_string(got) + " bytes, fewer than plugin ABI " + std::to_string(BEM_PLUGIN_ABI_VERSION) +
+           "'s " + std::to_string(wanted);
+  }
   /// The splits the host relies on: each named, and uniquely (records are
-  /// keyed by the name), with a known role and a positive length. "" if so.
-  std::string check_splits() const {
+  /// keyed by the name), with a known role and a positive length.
+  void check_splits() const {
     const std::int32_t n = split_count();
     std::vector<std::string> names;
     for (std::int32_t i = 0; i < n; ++i) {
-      bem_split_v1 s{};
-      type_->split(handle_, i, &s);
+      const bem_split_v1 s = split(i);
       const std::string at = "split " + std::to_string(i);
-      if (s.name == nullptr || *s.name == '\0') return at + " has no name (each split needs a unique name)";
+      if (s.name == nullptr || *s.name == '\0') site_.fail(at, "no name (each split needs a unique name)");
       const std::string named = at + " ('" + s.name + "')";
       if (std::find(names.begin(), names.end(), s.name) != names.end())
-        return named + ": another split has the same name (records are keyed by it)";
+        site_.fail(named, "another split has the same name (records are keyed by it)");
       if (s.role != BEM_SPLIT_TRAIN && s.role != BEM_SPLIT_VALIDATION && s.role != BEM_SPLIT_TEST)
-        return named + ": unknown role " + std::to_string(s.role);
-      if (s.length < 1) return named + ": length " + std::to_string(s.length) + " (must be at least 1)";
+        site_.fail(named, "unknown role " + std::to_string(s.role));
+      if (s.length < 1) site_.fail(named, "length " + std::to_string(s.length) + " (must be at least 1)");
       names.emplace_back(s.name);
     }
-    return {};
   }
 
   const bem_task_type_v1* type_;
+  detail::call_site site_;
   void* handle_ = nullptr;
   bem_task_spec_v1 spec_{};
 };
 
-/// A model created through the C table; methods throw plugin_error.
+/// A model created through the C table; methods throw plugin_error. `plugin`
+/// names its plugin in the errors (empty: not named).
 class model_instance {
  public:
-  model_instance(const bem_model_type_v1* type, const std::string& parameters_toml) : type_(type) {
+  model_instance(const bem_model_type_v1* type, const std::string& parameters_toml, const std::string& plugin = {})
+      : type_(type), site_("model", type->name, plugin) {
     char err[detail::error_capacity] = {0};
     handle_ = type_->create(parameters_toml.c_str(), err, sizeof err);
-    if (handle_ == nullptr) throw plugin_error(std::string("model '") + type_->name + "': " + err);
+    if (handle_ == nullptr) site_.fail("create", *err ? err : "failed without a message");
   }
   model_instance(const model_instance&) = delete;
   model_instance& operator=(const model_instance&) = delete;
-  ~model_instance() {
-    if (handle_) type_->destroy(handle_);
-  }
+  ~model_instance() { type_->destroy(handle_); }
 
   const bem_model_type_v1* type() const noexcept { return type_; }
-  std::string effective_parameters() const { return type_->effective_parameters(handle_); }
+  std::string effective_parameters() const {
+    return site_.text(type_->effective_parameters(handle_), "effective_parameters");
+  }
 
   void reset(const bem_task_spec_v1& spec, std::uint64_t seed) {
     char err[detail::error_capacity] = {0};
-    if (type_->reset(handle_, &spec, seed, err, sizeof err) != BEM_OK)
-      throw plugin_error(std::string("model '") + type_->name + "' reset: " + err);
+    site_.check(type_->reset(handle_, &spec, seed, err, sizeof err), "reset", err);
   }
-  void set_learning(bool on) { type_->set_learning(handle_, on ? 1 : 0); }
+  void set_learning(bool on) {
+    char err[detail::error_capacity] = {0};
+    site_.check(type_->set_learning(handle_, on ? 1 : 0, err, sizeof err), "set_learning", err);
+  }
   double learn(tasks::sequence_batch& b) {
     bem_batch_v1 c = view(b);
     double loss = 0;
     char err[detail::error_capacity] = {0};
-    if (type_->learn(handle_, &c, &loss, err, sizeof err) != BEM_OK)
-      throw plugin_error(std::string("model '") + type_->name + "' learn: " + err);
+    site_.check(type_->learn(handle_, &c, &loss, err, sizeof err), "learn", err);
     return loss;
   }
   /// `out` must already be sized (prediction::reset).
   void predict(tasks::sequence_batch& b, tasks::prediction& out) {
     bem_batch_v1 c = view(b);
     char err[detail::error_capacity] = {0};
-    if (type_->predict(handle_, &c, out.logits.data(), err, sizeof err) != BEM_OK)
-      throw plugin_error(std::string("model '") + type_->name + "' predict: " + err);
+    site_.check(type_->predict(handle_, &c, out.logits.data(), err, sizeof err), "predict", err);
   }
-  std::int64_t parameter_count() const { return type_->parameter_count(handle_); }
+  std::int64_t parameter_count() const {
+    std::int64_t count = -1;
+    char err[detail::error_capacity] = {0};
+    site_.check(type_->parameter_count(handle_, &count, err, sizeof err), "parameter_count", err);
+    if (count < 0) site_.fail("parameter_count", "a count of " + std::to_string(count) + " parameters");
+    return count;
+  }
 
   /// Calls `f(metric, value, unit)` for each extra figure the model reports.
   void report(const std::function<void(std::string_view, double, std::string_view)>& f) const {
     if (type_->report == nullptr) return;
-    type_->report(
+    struct context {
+      const std::function<void(std::string_view, double, std::string_view)>* f;
+      detail::sink_guard guard;
+    } ctx{&f, {}};
+    char err[detail::error_capacity] = {0};
+    const int rc = type_->report(
         handle_,
-        [](void* ctx, const char* metric, double value, const char* unit) {
-          (*static_cast<const std::function<void(std::string_view, double, std::string_view)>*>(ctx))(metric, value,
-                                                                                                      unit);
+        [](void* c, const char* metric, double value, const char* unit) {
+          auto& cx = *static_cast<context*>(c);
+          cx.guard([&] { (*cx.f)(metric ? metric : "", value, unit ? unit : ""); });
         },
-        const_cast<void*>(static_cast<const void*>(&f)));
+        &ctx, err, sizeof err);
+    ctx.guard.check(site_, "report", "a figure");
+    site_.check(rc, "report", err);
   }
 
   /// Whether the model computes diagnostic series (a plugin built before the
@@ -461,15 +557,20 @@ class model_instance {
     const auto entry = diagnose_entry();
     if (entry == nullptr) return;
     bem_batch_v1 c = view(b);
+    struct context {
+      const std::function<void(std::string_view, std::span<const double>, std::string_view)>* f;
+      detail::sink_guard guard;
+    } ctx{&f, {}};
     char err[detail::error_capacity] = {0};
     const int rc = entry(
         handle_, &c,
-        [](void* ctx, const char* metric, const double* values, std::size_t count, const char* unit) {
-          (*static_cast<const std::function<void(std::string_view, std::span<const double>, std::string_view)>*>(
-              ctx))(metric, std::span<const double>(values, count), unit);
+        [](void* cv, const char* metric, const double* values, std::size_t count, const char* unit) {
+          auto& cx = *static_cast<context*>(cv);
+          cx.guard([&] { (*cx.f)(metric ? metric : "", std::span<const double>(values, count), unit ? unit : ""); });
         },
-        const_cast<void*>(static_cast<const void*>(&f)), err, sizeof err);
-    if (rc != BEM_OK) throw plugin_error(std::string("model '") + type_->name + "' diagnose: " + err);
+        &ctx, err, sizeof err);
+    ctx.guard.check(site_, "diagnose", "a series");
+    site_.check(rc, "diagnose", err);
   }
 
   /// Whether the model can keep and restore a checkpoint (a plugin built
@@ -487,37 +588,40 @@ class model_instance {
   decltype(bem_model_type_v1::checkpoint) checkpoint_entry() const noexcept {
     return detail::appended_field(type_, &bem_model_type_v1::checkpoint);
   }
-  void checkpoint(int action, const char* what) {
+  void checkpoint(int action, const char* call) {
     const auto entry = checkpoint_entry();
-    if (entry == nullptr) throw plugin_error(std::string("model '") + type_->name + "' has no checkpoints");
+    if (entry == nullptr) site_.fail(call, "the model has no checkpoints");
     char err[detail::error_capacity] = {0};
-    if (entry(handle_, action, err, sizeof err) != BEM_OK)
-      throw plugin_error(std::string("model '") + type_->name + "' " + what + ": " + err);
+    site_.check(entry(handle_, action, err, sizeof err), call, err);
   }
   static bem_batch_v1 view(tasks::sequence_batch& b) {
-    return {b.batch_size, b.length, b.inputs.data(), b.targets.data(), b.mask.data(), b.lengths.data(),
-            b.tags.data()};
+    return {sizeof(bem_batch_v1), b.batch_size, b.length, b.inputs.data(), b.targets.data(), b.mask.data(),
+            b.lengths.data(), b.tags.data()};
   }
   const bem_model_type_v1* type_;
+  detail::call_site site_;
   void* handle_ = nullptr;
 };
 
 /// A microbenchmark created through the C table; run() throws plugin_error.
+/// `plugin` names its plugin in the errors (empty: not named).
 class benchmark_instance {
  public:
-  benchmark_instance(const bem_benchmark_type_v1* type, const std::string& parameters_toml) : type_(type) {
+  benchmark_instance(const bem_benchmark_type_v1* type, const std::string& parameters_toml,
+                     const std::string& plugin = {})
+      : type_(type), site_("benchmark", type->name, plugin) {
     char err[detail::error_capacity] = {0};
     handle_ = type_->create(parameters_toml.c_str(), err, sizeof err);
-    if (handle_ == nullptr) throw plugin_error(std::string("benchmark '") + type_->name + "': " + err);
+    if (handle_ == nullptr) site_.fail("create", *err ? err : "failed without a message");
   }
   benchmark_instance(const benchmark_instance&) = delete;
   benchmark_instance& operator=(const benchmark_instance&) = delete;
-  ~benchmark_instance() {
-    if (handle_) type_->destroy(handle_);
-  }
+  ~benchmark_instance() { type_->destroy(handle_); }
 
   const bem_benchmark_type_v1* type() const noexcept { return type_; }
-  std::string effective_parameters() const { return type_->effective_parameters(handle_); }
+  std::string effective_parameters() const {
+    return site_.text(type_->effective_parameters(handle_), "effective_parameters");
+  }
 
   /// The benchmark evaluates a model of its own kind (it takes the run context).
   bool takes_model() const noexcept { return run_with_context() != nullptr; }
@@ -533,12 +637,11 @@ class benchmark_instance {
            const std::function<void(const benchmark_record&, const std::string&)>& on_record) {
     struct context {
       const std::function<void(const benchmark_record&, const std::string&)>* f;
-      std::string error;
+      detail::sink_guard guard;
     } ctx{&on_record, {}};
     const bem_record_sink_v1 sink = [](void* c, const bem_record_v1* r) {
       auto& cx = *static_cast<context*>(c);
-      if (!cx.error.empty()) return;
-      try {
+      cx.guard([&] {
         benchmark_record rec;
         rec.split = r->split ? r->split : "";
         rec.value.metric = r->metric ? r->metric : "";
@@ -555,9 +658,7 @@ class benchmark_instance {
           for (std::uint32_t i = 0; i < r->breakdown_size; ++i)
             rec.value.breakdown.emplace_back(b[2 * i] ? b[2 * i] : "", b[2 * i + 1] ? b[2 * i + 1] : "");
         (*cx.f)(rec, r->condition_json ? r->condition_json : "{}");
-      } catch (const std::exception& e) {  // never unwind through the plugin's C frames
-        cx.error = e.what();
-      }
+      });
     };
     char err[detail::error_capacity] = {0};
     int rc;
@@ -566,13 +667,12 @@ class benchmark_instance {
                                  run_context.model_parameters_toml.c_str(), run_context.artifact_dir.c_str()};
       rc = with_context(handle_, &c, sink, &ctx, err, sizeof err);
     } else if (run_context.model != "none") {
-      throw plugin_error(std::string("benchmark '") + type_->name + "' takes no model (got '" + run_context.model +
-                         "')");
+      site_.fail("run", "it takes no model (got '" + run_context.model + "')");
     } else {
       rc = type_->run(handle_, run_context.seed, sink, &ctx, err, sizeof err);
     }
-    if (!ctx.error.empty()) throw plugin_error(std::string("benchmark '") + type_->name + "' record: " + ctx.error);
-    if (rc != BEM_OK) throw plugin_error(std::string("benchmark '") + type_->name + "': " + err);
+    ctx.guard.check(site_, "run", "a record");
+    site_.check(rc, "run", err);
   }
 
  private:
@@ -580,6 +680,7 @@ class benchmark_instance {
     return detail::appended_field(type_, &bem_benchmark_type_v1::run_with_context);
   }
   const bem_benchmark_type_v1* type_;
+  detail::call_site site_;
   void* handle_ = nullptr;
 };
 

@@ -2,7 +2,7 @@
 // host must report "ABI mismatch" without reading anything else.
 #include <bem/plugin/abi.h>
 
-extern "C" BEM_PLUGIN_EXPORT const bem_plugin_v1* bem_plugin_entry_v1(void) {
+extern "C" BEM_PLUGIN_EXPORT const bem_plugin_v1* BEM_PLUGIN_ENTRY(void) {
   static const bem_plugin_v1 table = {999u, sizeof(bem_plugin_v1), "from_the_future", "1", "v999", 0u, nullptr,
                                       0u, nullptr, 0u, nullptr};
   return &table;

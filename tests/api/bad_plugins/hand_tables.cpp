@@ -40,7 +40,7 @@ const bem_benchmark_type_v1* const benchmarks[] = {&bench};
 
 }  // namespace
 
-extern "C" BEM_PLUGIN_EXPORT const bem_plugin_v1* bem_plugin_entry_v1(void) {
+extern "C" BEM_PLUGIN_EXPORT const bem_plugin_v1* BEM_PLUGIN_ENTRY(void) {
   constexpr int v = BEM_TABLE_VARIANT;
   static const bem_plugin_v1 table = {
       BEM_PLUGIN_ABI_VERSION,

@@ -6,7 +6,7 @@ namespace {
 const bem_task_type_v1* const no_tasks[] = {nullptr};
 }
 
-extern "C" BEM_PLUGIN_EXPORT const bem_plugin_v1* bem_plugin_entry_v1(void) {
+extern "C" BEM_PLUGIN_EXPORT const bem_plugin_v1* BEM_PLUGIN_ENTRY(void) {
   static const bem_plugin_v1 table = {BEM_PLUGIN_ABI_VERSION, sizeof(bem_plugin_v1), "incomplete", "1", "", 1u,
                                       no_tasks, 0u, nullptr, 0u, nullptr};
   return &table;

@@ -1,5 +1,5 @@
 // A shared module that is not a bem plugin: it exports a function, but not
-// bem_plugin_entry_v1 (the name is misspelt). The host must report
+// BEM_PLUGIN_ENTRY (the name is misspelt). The host must report
 // "no entry point".
 #include <bem/plugin/abi.h>
 
