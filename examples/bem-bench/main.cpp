@@ -11,6 +11,7 @@
 
 #include <bem/harness/baselines.hpp>
 #include <bem/platform/cycles.hpp>
+#include <bem/machine/trace_file.hpp>
 #include <bem/platform/hwinfo.hpp>
 #include <bem/plugin/adapter.hpp>
 #include <bem/plugin/host.hpp>
@@ -46,6 +47,7 @@ struct arguments {
   double max_drop = 0.05;
   bool include_timing = false, across_models = false;
   bool hwinfo_json = false;
+  std::string log_file;  ///< log verify
 };
 
 /// "I/N" with 0 <= I < N, as --shard takes it; false for anything else.
@@ -74,8 +76,13 @@ CLI::Validator number_check(bool zero_allowed) {
 
 /// The one-line synopsis of `app` ("bem-bench run [SUITE.toml] [--out DIR]
 /// ..."), from its options in the order they were declared.
+/// "bem-bench", "bem-bench run", "bem-bench log verify".
+std::string command_path(const CLI::App& app) {
+  return app.get_parent() ? command_path(*app.get_parent()) + " " + app.get_name() : "bem-bench";
+}
+
 std::string synopsis(const CLI::App& app) {
-  std::string s = app.get_parent() ? "bem-bench " + app.get_name() : "bem-bench";
+  std::string s = command_path(app);
   for (const CLI::Option* o : app.get_options()) {
     if (o == app.get_help_ptr() || o == app.get_version_ptr()) continue;
     const bool repeated = o->get_items_expected_max() > 1 || o->get_multi_option_policy() == CLI::MultiOptionPolicy::TakeAll;
@@ -106,7 +113,7 @@ class formatter : public CLI::Formatter {
 /// The command that the parse reached: the selected subcommand, or the app.
 const CLI::App& reached(const CLI::App& app) {
   const auto selected = app.get_subcommands();
-  return selected.empty() ? app : *selected.front();
+  return selected.empty() ? app : reached(*selected.front());
 }
 
 /// Declares every command and flag of bem-bench, writing into `c`.
@@ -195,8 +202,20 @@ void declare(CLI::App& app, arguments& c) {
   hwinfo->add_flag("--json", c.hwinfo_json, "as a JSON object");
   hwinfo->footer(exit_status);
 
+  auto* log = app.add_subcommand("log", "a machine's trace log");
+  log->require_subcommand(1);
+  auto* verify = log->add_subcommand(
+      "verify", "check a trace file (bem::machine's log_file): its hash\nchain and every segment's Merkle root; name "
+                "the first\nbad entry, segment and byte");
+  verify->add_option("FILE", c.log_file, "the trace file")->required();
+  verify->footer("exit status: 0 valid, 1 a trace file with a problem (the first\nbad entry named), 2 not a trace "
+                 "file or unreadable");
+
   std::string commands = "\ncommands ('bem-bench COMMAND --help' says more):\n";
-  for (const CLI::App* sub : app.get_subcommands({})) commands += "  " + synopsis(*sub) + "\n";
+  for (const CLI::App* sub : app.get_subcommands({})) {
+    if (sub->get_subcommands({}).empty()) commands += "  " + synopsis(*sub) + "\n";
+    for (const CLI::App* nested : sub->get_subcommands({})) commands += "  " + synopsis(*nested) + "\n";
+  }
   app.footer(commands + "\n" + exit_status);
 }
 
@@ -204,7 +223,7 @@ void declare(CLI::App& app, arguments& c) {
 /// parse reached.
 int usage_error(const CLI::App& app, const std::string& message) {
   const CLI::App& at = reached(app);
-  const std::string command = at.get_parent() ? "bem-bench " + at.get_name() : "bem-bench";
+  const std::string command = command_path(at);
   std::fprintf(stderr, "bem-bench: %s\nusage: %s\n('%s --help' says more)\n", message.c_str(), synopsis(at).c_str(),
                command.c_str());
   return 2;
@@ -351,6 +370,7 @@ int main(int argc, char** argv) {
     if (command == "report") return cmd_report(c);
     if (command == "compare")
       return compare_metrics(c.baseline, c.current, c.max_drop, c.include_timing, c.across_models, std::cout);
+    if (command == "verify") return bem::detail::trace_file_verify_main(c.log_file, std::cout);
     return cmd_hwinfo(c.hwinfo_json);
   } catch (const config_error& e) {
     std::fprintf(stderr, "bem-bench: configuration error: %s\n", e.what());
