@@ -37,10 +37,8 @@
 //   (7) symmetry breaking: the members m_0 = root, m_1, ..., m_{c-1} of a
 //       clique of pairwise distinguished nodes get distinct colours:
 //                                         x(m_t, t)
-// "At most one colour per node" needs no clauses: the root has exactly one
-// colour (2), and when a parent has exactly one colour i, two colours j, h
-// of its child would force y(a, i, j) and y(a, i, h) by (4), which (6)
-// forbids; so by induction on depth every node has exactly one.
+// No clause says "at most one colour per node": the soundness argument below
+// derives it.
 //
 // ## Symmetry breaking
 // Two nodes are distinguished when some suffix u leads both to a labelled
@@ -57,13 +55,20 @@
 // stay interchangeable (no breadth-first ordering predicates).
 //
 // ## Why it is exact
-// Sound: in a model, (6) makes y a complete deterministic transition table.
-// Running it from state 0 over a prefix, induction with (2) and (5) shows
-// x(v, state) true at every node on the way, so (3) makes the output of the
-// state the node's label. The machine decoded from y and z therefore gives
-// every known label; it is checked against the sample once more before it is
-// returned, and a disagreement throws std::logic_error (an encoder or back
-// end bug, never an answer).
+// Sound: in a model, (6) makes y a complete deterministic table. By
+// induction on depth, every node has exactly one colour, the state the table
+// reaches from state 0 on the node's prefix: the root by (2); for the child c
+// by a of a node p coloured i, with j = the successor y names, c has colour j
+// by (5) (or by (1): any colour of c forces its y(a, i, .) by (4), and (6)
+// allows only j), and no other colour by (4) and (6). So (3) makes the
+// output of the state reached on every labelled prefix its label: the
+// machine decoded from y and z gives every known label. It is checked
+// against the sample once more before it is returned, and a disagreement
+// throws std::logic_error (an encoder or back-end bug, never an answer).
+// (1) and (5) are each redundant given the other; both are kept because
+// they propagate in opposite directions (a parent's colour and a transition
+// fix the child; a child's colours fix transitions), which saves the solver
+// conflicts.
 // Complete: any consistent k-state machine, renumbered as above, gives a
 // model (x from its run over the tree, y its table, z its outputs) that
 // satisfies (1)-(7). So UNSAT at k means no consistent machine has k states,
@@ -79,10 +84,13 @@
 // prove the smaller one impossible.
 //
 // A machine identified from short words generalises to all lengths only when
-// it is the target's own; a sample is characteristic for a minimal target of
-// k states when it holds, for an access word s of every state, s a e for
-// every symbol a and every suffix e of length up to k-1 (then every
-// consistent machine of at most k states is the target up to renumbering).
+// it is the target's own. A sample makes sure of that for a minimal target
+// of k states whose start state some non-empty word re-enters when, for the
+// empty word and a non-empty access word s of every state, it holds s a e
+// for every symbol a and every e of max(k-2, 0) symbols, labelled at every
+// prefix: the labels of the s then tell k states apart, and those of s a e
+// fix every transition, so every consistent machine of at most k states
+// gives every non-empty word the target's label.
 //
 // Example (compiled by tests/learn/automaton_identification.cpp):
 //
@@ -92,7 +100,7 @@
 //         {{0, 1, 1, 0, 1}, {0, 1, 0, 0, 1}},
 //         {{1, 0, 0, 1}, {1, 1, 1, 0}},
 //     };
-//     const auto r = bem::learn::identify_moore(std::span<const labelled_word>(sample), 2);
+//     const auto r = bem::learn::identify_moore(sample, 2);
 //     // r.status == found, r.machine.states == 2, and for every word w of
 //     // the sample r.machine.consistent(w).
 #pragma once
