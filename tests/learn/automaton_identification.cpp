@@ -256,6 +256,20 @@ TEST_CASE("the header's example: parity from two words") {
   for (const auto& w : sample) CHECK(r.machine.consistent(w));
 }
 
+TEST_CASE("docs/learning-bem.md's example: online and final labels mixed") {
+  using bem::learn::labelled_word;
+  std::vector<labelled_word> sample = {
+      {{0, 1, 1, 0, 1}, {0, 1, 0, 0, 1}},  // parity of the ones, every prefix labelled
+      {{1, 0, 0, 1}, {-1, -1, -1, 0}},     // a final label only
+  };
+  bem::learn::identification_result r = bem::learn::identify_moore(sample, /*alphabet=*/2);
+  REQUIRE(r.status == bem::learn::identification_status::found);
+  const bem::learn::moore_machine& m = r.machine;
+  CHECK(m.states == 2);
+  std::vector<std::uint8_t> y = m.run(std::vector<std::uint32_t>{1, 1, 0});
+  CHECK(y == std::vector<std::uint8_t>{1, 0, 0});
+}
+
 TEST_CASE("parity of the ones: two states, the target's own table") {
   std::vector<labelled_word> sample;
   for (auto& w : all_words(4, 2)) sample.push_back(online(parity_target, w));
@@ -527,4 +541,37 @@ TEST_CASE("learn_moore: its statuses") {
   contradicting.push_back(contradicting[7]);
   for (auto& y : contradicting.back().labels) y = static_cast<std::int8_t>(1 - y);
   CHECK(learn_moore(contradicting, 2).status == identification_status::inconsistent_sample);
+}
+
+TEST_CASE("majority is not finite-state: the machine grows with the training length and fails beyond it") {
+  // Running majority (more ones than zeros so far), 2,000 words of length T.
+  const auto majority_training = [](std::size_t T, std::uint64_t seed) {
+    bem::xoshiro256ss rng(seed);
+    std::vector<labelled_word> training;
+    for (std::size_t i = 0; i < 2000; ++i) {
+      labelled_word w;
+      int lead = 0;
+      for (std::size_t t = 0; t < T; ++t) {
+        const auto a = static_cast<std::uint32_t>(rng.uniform_below(2));
+        lead += a ? 1 : -1;
+        w.symbols.push_back(a);
+        w.labels.push_back(lead > 0 ? 1 : 0);
+      }
+      training.push_back(std::move(w));
+    }
+    return training;
+  };
+  identification_options o;
+  o.max_states = 24;
+  const identification_result short_words = learn_moore(majority_training(4, 4), 2, o);
+  const identification_result longer_words = learn_moore(majority_training(8, 8), 2, o);
+  REQUIRE(short_words.status == identification_status::found);
+  REQUIRE(longer_words.status == identification_status::found);
+  CHECK(short_words.machine.states == 5);
+  CHECK(longer_words.machine.states == 9);
+  // Words of length 4T: the machine trained on T = 8 counts no further than T needs.
+  const auto test = majority_training(32, 32);
+  std::size_t wrong = 0;
+  for (const auto& w : test) wrong += longer_words.machine.consistent(w) ? 0 : 1;
+  CHECK(wrong > 200);
 }
