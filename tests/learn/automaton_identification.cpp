@@ -460,6 +460,12 @@ TEST_CASE("statuses: inconsistent sample, too large, unknown, no machine, empty 
     o.max_states = 3;
     CHECK(identify_moore(sample, 2, o).status == identification_status::no_machine);
   }
+  SUBCASE("an encoding beyond int variables or 32-bit literal offsets is refused, not built") {
+    using bem::learn::detail::colouring_vars;
+    CHECK(colouring_vars{200000, 8, 2}.fits());
+    CHECK_FALSE(colouring_vars{200000, 64, 2}.fits());    // 4.9e9 literals
+    CHECK_FALSE(colouring_vars{1u << 28, 16, 2}.fits());  // 4.3e9 variables
+  }
   SUBCASE("nothing labelled: the one-state machine") {
     const std::vector<labelled_word> sample = {{{0, 1, 1}, {-1, -1, -1}}};
     const identification_result r = identify_moore(sample, 2);
@@ -573,5 +579,5 @@ TEST_CASE("majority is not finite-state: the machine grows with the training len
   const auto test = majority_training(32, 32);
   std::size_t wrong = 0;
   for (const auto& w : test) wrong += longer_words.machine.consistent(w) ? 0 : 1;
-  CHECK(wrong > 200);
+  CHECK(3 * wrong > test.size());  // more than a third
 }

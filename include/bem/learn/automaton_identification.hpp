@@ -79,7 +79,8 @@
 // The encoding at k has n k + A k^2 + k variables and about 2 n k^2 +
 // A k^3 / 2 clauses; every SAT call uses a fresh back end (the encodings of
 // two k share no variables' meaning). A prefix tree of more than
-// max_tree_nodes nodes is refused (too_large); a SAT call that spends its
+// max_tree_nodes nodes is refused (too_large), and so is an encoding beyond
+// int variable numbers or 2^32 literals; a SAT call that spends its
 // conflict budget ends the search (unknown), because a larger k would not
 // prove the smaller one impossible.
 //
@@ -373,14 +374,20 @@ struct colouring_vars {
   }
   int z(std::uint64_t i) const noexcept { return static_cast<int>(nodes * k + alphabet * k * k + i + 1); }
   std::uint64_t count() const noexcept { return nodes * k + alphabet * k * k + k; }
+  /// An upper bound on the literals of colouring_cnf.
+  std::uint64_t literals() const noexcept { return nodes * (6 * k * k + 3 * k + 1) + 2 * alphabet * k * k * k + k; }
+  /// True when DIMACS numbers and prover::cnf's 32-bit offsets hold the encoding.
+  bool fits() const noexcept {
+    return count() <= static_cast<std::uint64_t>(std::numeric_limits<int>::max()) &&
+           literals() <= std::numeric_limits<std::uint32_t>::max();
+  }
 };
 
 /// Clause families (1)-(7) of the header comment; clique.size() <= k.
 inline prover::cnf colouring_cnf(const prefix_tree& t, std::uint32_t k, std::span<const std::uint32_t> clique) {
   const colouring_vars var{t.size(), k, t.alphabet};
   prover::cnf f(static_cast<int>(var.count()));
-  f.reserve(t.size() * (2 * std::size_t{k} * k + k + 1) + std::size_t{t.alphabet} * k * k * k,
-            t.size() * (6 * std::size_t{k} * k + 3 * k) + 2 * std::size_t{t.alphabet} * k * k * k);
+  f.reserve(t.size() * (2 * std::size_t{k} * k + k + 1) + std::size_t{t.alphabet} * k * k * k, var.literals());
   std::vector<int> c;
   for (std::uint32_t v = 0; v < t.size(); ++v) {  // (1)
     c.clear();
@@ -464,8 +471,8 @@ void identify_in_tree(const prefix_tree& raw, std::span<const labelled_word> sam
                                   std::size_t{o.max_states} + 1, clique_steps_per_pair);
   for (std::uint64_t k = std::max<std::uint64_t>({1, first_k, clique.size()}); k <= o.max_states; ++k) {
     const colouring_vars var{t.size(), k, t.alphabet};
-    if (var.count() > static_cast<std::uint64_t>(std::numeric_limits<int>::max())) {
-      r.status = identification_status::too_large;  // beyond DIMACS variable numbers
+    if (!var.fits()) {
+      r.status = identification_status::too_large;
       return;
     }
     const prover::cnf f = colouring_cnf(t, static_cast<std::uint32_t>(k), clique);
