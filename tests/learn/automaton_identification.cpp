@@ -217,6 +217,18 @@ std::vector<labelled_word> random_online_sample(const moore_machine& target, std
   return sample;
 }
 
+/// identify_moore finds the target itself: its state count, its behaviour on
+/// every non-empty word, and (the targets being numbered breadth first) its
+/// table.
+void check_identifies(const moore_machine& target, std::span<const labelled_word> sample) {
+  const identification_result r = identify_moore(sample, target.alphabet);
+  REQUIRE(r.status == identification_status::found);
+  CHECK(r.machine.states == target.states);
+  CHECK(equivalent(r.machine, target));
+  CHECK(r.machine == target);
+  CHECK(consistent_with_all(r.machine, sample));
+}
+
 /// A back end without statistics or bulk adding: the concept alone.
 struct plain_cdcl {
   using sat_backend_tag = void;
@@ -281,40 +293,25 @@ TEST_CASE("parity of the ones: two states, the target's own table") {
 }
 
 TEST_CASE("the temporal FSM task's automaton: four states from online labels") {
-  const auto sample = random_online_sample(fsm_target, 11, 30, 12);
-  const identification_result r = identify_moore(sample, 2);
-  REQUIRE(r.status == identification_status::found);
-  CHECK(r.machine.states == 4);
-  CHECK(equivalent(r.machine, fsm_target));
-  CHECK(r.machine == fsm_target);
+  check_identifies(fsm_target, random_online_sample(fsm_target, 11, 30, 12));
 }
 
 TEST_CASE("prefix parity with online labels over words of mixed lengths") {
   bem::xoshiro256ss rng(5);
   std::vector<labelled_word> sample;
   for (std::size_t i = 0; i < 12; ++i) sample.push_back(online(parity_target, random_symbols(rng, 3 + i, 2)));
-  const identification_result r = identify_moore(sample, 2);
-  REQUIRE(r.status == identification_status::found);
-  CHECK(r.machine.states == 2);
-  CHECK(equivalent(r.machine, parity_target));
+  check_identifies(parity_target, sample);
 }
 
 TEST_CASE("counting the ones modulo 3: three states") {
-  const auto sample = random_online_sample(mod3_target, 23, 20, 12);
-  const identification_result r = identify_moore(sample, 2);
-  REQUIRE(r.status == identification_status::found);
-  CHECK(r.machine.states == 3);
-  CHECK(equivalent(r.machine, mod3_target));
+  check_identifies(mod3_target, random_online_sample(mod3_target, 23, 20, 12));
 }
 
 TEST_CASE("a final-label acceptor: parity of a word, only its last label known") {
   std::vector<labelled_word> sample;
   for (std::size_t length = 1; length <= 6; ++length)
     for (auto& w : all_words(length, 2)) sample.push_back(final_only(parity_target, w));
-  const identification_result r = identify_moore(sample, 2);
-  REQUIRE(r.status == identification_status::found);
-  CHECK(r.machine.states == 2);
-  CHECK(equivalent(r.machine, parity_target));
+  check_identifies(parity_target, sample);
   // Only final labels: the longest word has five unknown labels.
   CHECK(sample.back().labels.front() == -1);
 }

@@ -595,7 +595,6 @@ identification_result learn_moore(std::span<const labelled_word> training, std::
   bool go = add(std::move(first));
   std::uint32_t first_k = 1;
   while (go) {
-    r.status = identification_status::no_machine;
     detail::identify_in_tree<Backend>(tree, sample, options, first_k, r);
     ++ran;
     if (r.status != identification_status::found) break;
