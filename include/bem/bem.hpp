@@ -52,7 +52,14 @@
 #include <bem/prover/hoare.hpp>
 #include <bem/prover/cegis.hpp>
 #include <bem/machine/selection.hpp>
+#include <bem/machine/observation.hpp>
+#include <bem/machine/fixed_point.hpp>
+#include <bem/machine/identifier_map.hpp>
 #include <bem/machine/machine.hpp>
+#include <bem/machine/replay.hpp>
+#include <bem/machine/predicate.hpp>
+#include <bem/machine/verification.hpp>
+#include <bem/machine/slow_path.hpp>
 
 // harness/: parameters, the model and benchmark concepts, baselines;
 // tasks/ and metrics/: task families and what is measured on them.
@@ -76,7 +83,10 @@
 #include <metrics/bandit_metrics.hpp>
 
 // learn/: models built on bem::machine.
+#include <bem/learn/automaton_identification.hpp>
 #include <bem/learn/bandit_policies.hpp>
+#include <bem/learn/hypotheses.hpp>
+#include <bem/learn/learning_bem.hpp>
 
 // nn/: sequence models with hand-written backward passes.
 #include <bem/nn/ops.hpp>
