@@ -444,6 +444,7 @@ json build_context(const suite& s, const std::vector<std::string>& command_line,
   // The stable part of how cycles are obtained; the figures are in the calibration.
   hardware["cycle_counting"] = bem::cycle_counting_method(hw.counters_available);
   ctx["hardware"] = hardware;
+  ctx["W_hw"] = hw.simd_width_bits;  // §6.1: the SIMD width the machine's lanes map to
   ctx["hardware_calibration"] = calibration;
   json plugins = json::array();
   for (const auto& p : reg.plugins())

@@ -171,6 +171,13 @@ class run_recorder {
     metric(split, json::object(), m, timing);
   }
 
+  /// From now on every record carries the machine's §6.1 configuration.
+  void set_machine(const std::string& configuration) {
+    json c = json::parse(configuration, nullptr, false);
+    if (!c.is_object()) throw std::runtime_error("machine_configuration: the model returned no JSON object");
+    base_["machine"] = std::move(c);
+  }
+
   void failure(const std::string& error) {
     json r = make(nullptr, json::object(), named("run_error", std::nan(""), "", 0, ""), false);
     r["status"] = "failed";
@@ -506,6 +513,7 @@ void execute(const prepared_run& p, run_recorder& rec, bem::cycle_counter& count
                 counter, rec};
   run.task_spec = bem::detail::spec_from_c(run.task.c_spec());
   run.model.reset(run.task.c_spec(), bem::derive_seed(r.seed, bem::fnv1a64("model")));
+  if (const std::string m = run.model.machine_configuration(); !m.empty()) rec.set_machine(m);
   run.splits = roles_of(run.task, r.task);
 
   if (r.proto.train_sequences > 0) train(run);

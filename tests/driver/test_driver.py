@@ -578,6 +578,7 @@ class Driver(unittest.TestCase):
         self.assertTrue(s and all(e["n_seeds"] == 2 and e["ci"]["method"] == "t across seeds" for e in s))
         for k in ("hardware", "compiler", "build_flags", "git_revision", "date"):
             self.assertIn(k, m["context"])
+        self.assertIn(m["context"]["W_hw"], (128, 256, 512))  # §6.1 names the hardware SIMD width
         # Each summary is the mean of its records over the seeds (not one seed's value).
         ident = lambda x: json.dumps([x["task"], x["model"], x["config"], x["split"], x["metric"],
                                       x.get("breakdown")], sort_keys=True)
@@ -854,7 +855,8 @@ class Driver(unittest.TestCase):
         # faulty_model, faulty_task and faulty_benchmark throw in the call their
         # throws_in names, or hand the host's callbacks what the host refuses.
         model_calls = ["create", "reset", "set_learning", "learn", "predict", "parameter_count", "report",
-                       "diagnose", "keep_checkpoint", "restore_checkpoint", "host_report", "host_diagnose"]
+                       "diagnose", "keep_checkpoint", "restore_checkpoint", "machine_configuration", "host_report",
+                       "host_diagnose"]
         p = self.write("s.toml", """
             name = "faults"
             [defaults]
@@ -898,7 +900,7 @@ class Driver(unittest.TestCase):
         out = os.path.join(self.tmp, "o")
         r = bench("--plugin-path", THROWING, "run", p, "--out", out)
         self.assertEqual(r.returncode, 1, r.stderr)
-        self.assertIn("18 runs: 1 ok, 17 failed", r.stdout)
+        self.assertIn("19 runs: 1 ok, 18 failed", r.stdout)
         recs = records(out)
 
         def error(run, throws_in):
@@ -932,6 +934,8 @@ class Driver(unittest.TestCase):
         self.assertEqual(after["parameter_count"]["value"], 1)
         self.assertIn("one_by_position", after)
         self.assertEqual(after["learn_calls"]["value"], 1)
+        # a model on a machine states its configuration (§6.1) in every record
+        self.assertEqual({json.dumps(x.get("machine")) for x in recs if x["run"] == "after"}, {'{"N": 8, "W": 64}'})
 
     def test_a_plugin_that_ends_its_process_fails_only_its_run(self):
         # Each run has a child process: a signal, abort() or exit() in a

@@ -215,7 +215,7 @@ struct faulty_task : bem::tasks::txc_task {
 
 /// Throws in the call that throws_in names: create, reset, set_learning,
 /// learn, predict, parameter_count, report, diagnose, keep_checkpoint,
-/// restore_checkpoint; or sends the host a figure it refuses ("host_report":
+/// restore_checkpoint, machine_configuration; or sends the host a figure it refuses ("host_report":
 /// named like the driver's end record) or a series without a name
 /// ("host_diagnose"). Otherwise it
 /// is first_epoch_best_model: on FSM its first epoch is its best, so the
@@ -262,6 +262,10 @@ struct faulty_model {
   void restore_checkpoint() {
     throw_if(throws_in_, "restore_checkpoint");
     learned_ = kept_;
+  }
+  std::string machine_configuration() const {
+    throw_if(throws_in_, "machine_configuration");
+    return R"({"N":8,"W":64})";
   }
 
  private:

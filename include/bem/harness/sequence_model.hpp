@@ -135,6 +135,14 @@ concept checkpointing_model = sequence_model<M> && requires(M& m) {
   m.restore_checkpoint();
 };
 
+/// A model that runs on a bem::machine and states its structural
+/// configuration (§6.1) as a JSON object: `machine_configuration()`, valid
+/// after reset.
+template <class M>
+concept machine_model = sequence_model<M> && requires(const M& m) {
+  { m.machine_configuration() } -> std::convertible_to<std::string>;
+};
+
 /// Asserts each requirement of sequence_model on its own, so a type that
 /// misses one is rejected with a message naming it. Returns true.
 template <class M>

@@ -199,6 +199,13 @@ class learning_bem {
     return gates;
   }
 
+  /// The machine's structural configuration and the slow path's limits and
+  /// budgets (§6.1), for every record of a run.
+  std::string machine_configuration() const {
+    require_reset();
+    return "{\"machine\":" + m_->configuration_json() + ",\"slow_path\":" + slow_->configuration_json() + "}";
+  }
+
   /// Extra figures for the records (docs/learning-bem.md, "Records").
   template <class F>
   void report(F&& emit) const {

@@ -167,6 +167,11 @@ struct bem_model_type_v1 {
    * to the remembered one. The driver keeps the best validation epoch and
    * restores it before testing. */
   int (*checkpoint)(void* model, int action, char* err, size_t err_size);
+  /* Appended (read only within struct_size): NULL, or the structural
+   * configuration (BEM spec §6.1) of the bem::machine the model runs on:
+   * sets *json to a JSON object valid until the next call on the handle.
+   * Called after reset; the driver puts it in every record of the run. */
+  int (*machine_configuration)(void* model, const char** json, char* err, size_t err_size);
 };
 
 enum { BEM_CHECKPOINT_KEEP = 0, BEM_CHECKPOINT_RESTORE = 1 };

@@ -180,6 +180,7 @@ struct model_adapter {
     tasks::task_spec spec;
     tasks::sequence_batch batch;
     tasks::prediction out;
+    std::string machine;  // the last machine_configuration()
     explicit holder(parameters p) : params(std::move(p)), model(params) {
       params.check_all_used();
       effective = parameters_to_json(params.effective());
@@ -259,11 +260,20 @@ struct model_adapter {
     });
   }
 
+  static int machine_configuration(void* h, const char** json, char* err, std::size_t size) noexcept {
+    return guarded(err, size, [&] {
+      if constexpr (machine_model<Model>) {
+        self(h).machine = self(h).model.machine_configuration();
+        *json = self(h).machine.c_str();
+      }
+    });
+  }
+
   static constexpr bem_model_type_v1 type = {
       sizeof(bem_model_type_v1), Model::name, Model::version, Model::description, &create, &destroy,
       &effective_parameters, &reset, &set_learning, &learn, &predict, &parameter_count,
       reporting_model<Model> ? &report : nullptr, diagnosing_model<Model> ? &diagnose : nullptr,
-      checkpointing_model<Model> ? &checkpoint : nullptr};
+      checkpointing_model<Model> ? &checkpoint : nullptr, machine_model<Model> ? &machine_configuration : nullptr};
 };
 
 /// A task that declares `using reference_model = ...;`.

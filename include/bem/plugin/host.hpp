@@ -581,6 +581,17 @@ class model_instance {
   /// Returns to the kept checkpoint; requires checkpoints().
   void restore_checkpoint() { checkpoint(BEM_CHECKPOINT_RESTORE, "restore_checkpoint"); }
 
+  /// The §6.1 configuration of the machine the model runs on, a JSON object;
+  /// empty when the model runs on none (or was built before the field).
+  std::string machine_configuration() const {
+    const auto entry = detail::appended_field(type_, &bem_model_type_v1::machine_configuration);
+    if (entry == nullptr) return {};
+    const char* json = nullptr;
+    char err[detail::error_capacity] = {0};
+    site_.check(entry(handle_, &json, err, sizeof err), "machine_configuration", err);
+    return site_.text(json, "machine_configuration");
+  }
+
  private:
   decltype(bem_model_type_v1::diagnose) diagnose_entry() const noexcept {
     return detail::appended_field(type_, &bem_model_type_v1::diagnose);
