@@ -812,7 +812,7 @@ struct jit_state {
 /// threads at once, also for the first time on a word type.
 class jit_circuit {
  public:
-  using circuit_tag = circuit_representation_tag;
+  using circuit_representation_concept = circuit_representation_t;
   /// evaluate takes `in` as the first n words of `scratch` (read in place).
   static constexpr bool inputs_in_place = true;
 
