@@ -38,6 +38,7 @@
 #include <bem/version.hpp>
 
 #include <concepts>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
