@@ -19,7 +19,7 @@ namespace {
 
 // The example of bem/circuits/circuit.hpp, word for word.
 struct majority3 {  // a hand-written 3-input majority
-  using circuit_tag = bem::circuit_representation_tag;
+  using circuit_representation_concept = bem::circuit_representation_t;
   std::size_t inputs() const { return 3; }
   std::size_t outputs() const { return 1; }
   std::size_t gate_count() const { return 4; }
@@ -43,6 +43,22 @@ struct untagged {
   template <class W> void evaluate(std::span<const W>, std::span<W>) const {}
 };
 static_assert(!bem::circuit_representation<untagged, std::uint64_t>);
+/// The 0.1 spelling of the opt-in no longer opts in (one spelling only).
+struct old_spelling : untagged {
+  using circuit_tag = bem::circuit_representation_t;
+};
+static_assert(!bem::circuit_representation<old_spelling, std::uint64_t>);
+/// A tag derived from the concept's tag opts in; any other type does not.
+struct derived_tag : bem::circuit_representation_t {};
+struct derived_opt_in : untagged {
+  using circuit_representation_concept = derived_tag;
+};
+static_assert(bem::circuit_representation<derived_opt_in, std::uint64_t>);
+struct unrelated_tag {};
+struct wrong_tag : untagged {
+  using circuit_representation_concept = unrelated_tag;
+};
+static_assert(!bem::circuit_representation<wrong_tag, std::uint64_t>);
 
 constexpr auto tiny = bem::static_random_circuit<4, 6, 2>(7);
 using tiny_compiled = bem::compiled_circuit<tiny>;

@@ -11,6 +11,7 @@
 #include <bem/circuits/convert.hpp>
 #include <bem/circuits/gate_list.hpp>
 #include <bem/circuits/jit.hpp>
+#include <bem/circuits/jit_register_allocation.hpp>
 #include <bem/circuits/random_circuit.hpp>
 #include <bem/machine/lanes.hpp>
 #include <bem/prng.hpp>

@@ -231,7 +231,7 @@ void check_identifies(const moore_machine& target, std::span<const labelled_word
 
 /// A back end without statistics or bulk adding: the concept alone.
 struct plain_cdcl {
-  using sat_backend_tag = void;
+  using sat_backend_concept = bem::prover::sat_backend_t;
   static constexpr const char* backend_name = "plain-cdcl";
   bem::prover::cdcl_solver s;
   void reserve_vars(int n) { s.reserve_vars(n); }
@@ -244,7 +244,7 @@ static_assert(bem::prover::sat_backend<plain_cdcl>);
 
 /// A broken back end: SAT with every variable false (no complete machine).
 struct lying_backend {
-  using sat_backend_tag = void;
+  using sat_backend_concept = bem::prover::sat_backend_t;
   static constexpr const char* backend_name = "lying";
   void reserve_vars(int) {}
   bool add_clause(std::span<const int>) { return true; }

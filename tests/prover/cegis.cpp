@@ -323,7 +323,7 @@ TEST_CASE("the counterexample loop terminates: every example is new, at most |D|
 
 // [doc] the synthesis_spec example of cegis.hpp
 struct parity_spec {                       // odd parity of n inputs
-  using synthesis_spec_tag = void;
+  using synthesis_spec_concept = bem::prover::synthesis_spec_t;
   std::size_t n = 3;
   std::size_t inputs() const { return n; }
   std::size_t outputs() const { return 1; }
@@ -340,6 +340,14 @@ struct parity_spec {                       // odd parity of n inputs
 static_assert(bem::prover::synthesis_spec<parity_spec>);
 // [/doc]
 
+/// Every member, but the 0.1 opt-in, which no longer opts in (one spelling only).
+struct old_spelling_spec {
+  using synthesis_spec_tag = void;
+  std::size_t inputs() const { return 1; }
+  std::size_t outputs() const { return 1; }
+  std::optional<bem::prover::io_example> verify(const bem::gate_list&) const { return std::nullopt; }
+};
+
 TEST_CASE("a user-defined synthesis_spec (the header example)") {
   bem::prover::hypothesis_class h;            // AND, OR, XOR, NOT, ANDN; minimise
   h.max_gates = 3;
@@ -348,6 +356,7 @@ TEST_CASE("a user-defined synthesis_spec (the header example)") {
   CHECK(r.circuit->gate_count() == 2);
   CHECK(computes(*r.circuit, 3, [](std::uint64_t x) { return std::popcount(x) & 1u; }));
   static_assert(!bem::prover::synthesis_spec<int>);
+  static_assert(!bem::prover::synthesis_spec<old_spelling_spec>);
   static_assert(bem::prover::synthesis_spec<truth_table_spec>);
   static_assert(bem::prover::synthesis_spec<circuit_spec<>>);
 }
@@ -356,7 +365,7 @@ namespace {
 /// Breaks law 2 on purpose: its "counterexample" is one the candidate passes
 /// (or, with `short_input`, one of the wrong shape).
 struct lying_spec {
-  using synthesis_spec_tag = void;
+  using synthesis_spec_concept = bem::prover::synthesis_spec_t;
   bool short_input = false;
   std::size_t inputs() const { return 2; }
   std::size_t outputs() const { return 1; }

@@ -392,6 +392,9 @@ TEST_CASE("the language rejects ill-typed expressions with a message naming them
   auto i = g.int_var("i", 8), j = g.int_var("j", 4), b = g.bool_var("b");
   auto l = g.add_location("l");
   g.set_initial(l);
+  // The encoder (hoare_check) and the interpreter (holds) type through the
+  // same rules: each must reject p with the same message.
+  const hl::state zero(g.vars().size(), 0);
   auto expect_error = [&](const hl::expr& p, const std::string& part) {
     try {
       (void)hl::hoare_check(g, {{l, p}});
@@ -400,6 +403,7 @@ TEST_CASE("the language rejects ill-typed expressions with a message naming them
     } catch (const std::invalid_argument& e) {
       CHECK(std::string(e.what()).find(part) != std::string::npos);
     }
+    CHECK_THROWS_WITH_AS((void)hl::holds(p, zero, g.vars()), doctest::Contains(part.c_str()), std::invalid_argument);
   };
   expect_error(i < 300, "does not fit in u8");
   expect_error(i + j == 0, "u4");

@@ -272,7 +272,7 @@ TEST_CASE("formulas that outgrow 64 variables between solve() calls (occurrence 
 namespace {
 // The example of bem/prover/sat_backend.hpp.
 struct cdcl_twice {
-  using sat_backend_tag = void;
+  using sat_backend_concept = bem::prover::sat_backend_t;
   static constexpr const char* backend_name = "cdcl-twice";
   bem::prover::cdcl_solver s;
   void reserve_vars(int n) { s.reserve_vars(n); }
@@ -293,10 +293,15 @@ struct lookalike {
   bool value(int) const { return false; }
 };
 static_assert(!bem::prover::sat_backend<lookalike>);
+// The 0.1 opt-in no longer opts in (one spelling only).
+struct old_spelling : lookalike {
+  using sat_backend_tag = void;
+};
+static_assert(!bem::prover::sat_backend<old_spelling>);
 
 // Opted in, but answers with a model that is wrong: sat_check must notice.
 struct liar : lookalike {
-  using sat_backend_tag = void;
+  using sat_backend_concept = bem::prover::sat_backend_t;
 };
 static_assert(bem::prover::sat_backend<liar>);
 }  // namespace

@@ -84,7 +84,16 @@ struct untagged {
   bem::occupancy_stats occupancy() const { return {}; }
 };
 struct tagged : untagged {
-  using router_category = bem::router_tag;
+  using router_concept = bem::router_t;
+};
+/// The 0.1 member name no longer opts in (one spelling only).
+struct old_spelling : untagged {
+  using router_category = bem::router_t;
+};
+/// The concept's member naming some other tag does not opt in.
+struct unrelated_tag {};
+struct wrong_tag : untagged {
+  using router_concept = unrelated_tag;
 };
 
 }  // namespace
@@ -94,6 +103,8 @@ TEST_CASE("the router concept needs the tag and the members") {
   static_assert(bem::router<bem::multi_index_router>);
   static_assert(!bem::router<untagged>);
   static_assert(bem::router<tagged>);
+  static_assert(!bem::router<old_spelling>);
+  static_assert(!bem::router<wrong_tag>);
   static_assert(!bem::router<int>);
 }
 

@@ -72,7 +72,7 @@ inline anf_polynomial anf_and(const anf_polynomial& p, const anf_polynomial& q, 
 /// An ANF circuit: n <= 64 inputs, one canonical polynomial per output.
 class anf_circuit {
  public:
-  using circuit_tag = circuit_representation_tag;
+  using circuit_representation_concept = circuit_representation_t;
 
   anf_circuit() = default;
 

@@ -15,9 +15,11 @@
 //
 // ## circuit_representation<C, Word>
 // Minimal definition — a type `C` with
-//   - the opt-in tag: `using circuit_tag = bem::circuit_representation_tag;`
-//     (structure alone never makes a type a circuit: a class that merely
-//     has an evaluate member does not promise the laws below);
+//   - the opt-in:
+//     `using circuit_representation_concept = bem::circuit_representation_t;`
+//     (the project's one spelling, docs/architecture.md; structure alone
+//     never makes a type a circuit: a class that merely has an evaluate
+//     member does not promise the laws below);
 //   - `c.inputs()`, `c.outputs()`: n and m (std::size_t);
 //   - `c.gate_count()`: the representation's gate count G (each
 //     representation documents what it counts; see docs/circuits.md);
@@ -44,7 +46,7 @@
 // Example (compiled by tests/circuits/concept.cpp):
 //
 //     struct majority3 {  // a hand-written 3-input majority
-//       using circuit_tag = bem::circuit_representation_tag;
+//       using circuit_representation_concept = bem::circuit_representation_t;
 //       std::size_t inputs() const { return 3; }
 //       std::size_t outputs() const { return 1; }
 //       std::size_t gate_count() const { return 4; }
@@ -72,12 +74,12 @@
 BEM_NAMESPACE_BEGIN
 
 /// The opt-in tag of circuit_representation.
-struct circuit_representation_tag {};
+struct circuit_representation_t {};
 
 namespace detail {
 template <class C>
-concept has_circuit_tag = requires { typename C::circuit_tag; } &&
-                          std::same_as<typename C::circuit_tag, circuit_representation_tag>;
+concept circuit_opted_in = requires { typename C::circuit_representation_concept; } &&
+                           std::derived_from<typename C::circuit_representation_concept, circuit_representation_t>;
 template <class C>
 concept has_circuit_shape = requires(const C& c) {
   { c.inputs() } -> std::convertible_to<std::size_t>;
@@ -94,15 +96,16 @@ concept has_circuit_evaluate = requires(const C& c, std::span<const W> in, std::
 
 /// A circuit representation evaluated bit-sliced on words of type W.
 template <class C, class W>
-concept circuit_representation =
-    bit_sliced_word<W> && detail::has_circuit_tag<C> && detail::has_circuit_shape<C> && detail::has_circuit_evaluate<C, W>;
+concept circuit_representation = bit_sliced_word<W> && detail::circuit_opted_in<C> && detail::has_circuit_shape<C> &&
+                                 detail::has_circuit_evaluate<C, W>;
 
 /// Checks circuit_representation<C, W> with one readable message per missing part.
 template <class C, class W>
 consteval bool assert_circuit_representation() {
   static_assert(bit_sliced_word<W>, "bem::circuit_representation: the word type needs & | ^ ~ and ==");
-  static_assert(detail::has_circuit_tag<C>,
-                "bem::circuit_representation: opt in with `using circuit_tag = bem::circuit_representation_tag;`");
+  static_assert(detail::circuit_opted_in<C>,
+                "bem::circuit_representation: opt in with `using circuit_representation_concept = "
+                "bem::circuit_representation_t;`");
   static_assert(detail::has_circuit_shape<C>,
                 "bem::circuit_representation: the circuit needs inputs(), outputs(), gate_count() and scratch_size()");
   static_assert(detail::has_circuit_evaluate<C, W>,

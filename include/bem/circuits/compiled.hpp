@@ -119,7 +119,7 @@ class compiled_circuit {
                 "(unused operands included), or an output names no node");
 
  public:
-  using circuit_tag = circuit_representation_tag;
+  using circuit_representation_concept = circuit_representation_t;
 
   static constexpr std::size_t inputs() noexcept { return N; }
   static constexpr std::size_t outputs() noexcept { return M; }

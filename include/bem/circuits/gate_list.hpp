@@ -352,7 +352,7 @@ constexpr std::size_t live_gate_count(std::size_t n, std::span<const gate> gates
 /// A gate list over `inputs()` inputs with a fast interpreter (see above).
 class gate_list {
  public:
-  using circuit_tag = circuit_representation_tag;
+  using circuit_representation_concept = circuit_representation_t;
   /// evaluate takes `in` as the first n words of `scratch`, and then does
   /// not copy the inputs (bem/circuits/circuit.hpp).
   static constexpr bool inputs_in_place = true;

@@ -160,7 +160,7 @@ class robdd_builder {
 /// A multi-output ROBDD circuit (see the header comment).
 class robdd {
  public:
-  using circuit_tag = circuit_representation_tag;
+  using circuit_representation_concept = circuit_representation_t;
 
   /// No inputs, no outputs: the two terminals only.
   robdd() : nodes_(2) {}

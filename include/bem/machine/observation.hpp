@@ -6,7 +6,7 @@
 // ## observation_policy (concept)
 // Minimal definition — a type `O` with
 //   `using observation_policy_concept = bem::observation_policy_t;`
-//        the opt-in (the project's one spelling: docs/using-the-headers.md);
+//        the opt-in (the project's one spelling: docs/architecture.md);
 //   `observation o.observe(const state<N, W>& s, const shared_memory<K, P>& m) const`
 //        the step's observation (one for all lanes);
 // and, for the per-lane scheme only,

@@ -24,7 +24,7 @@ namespace prover {
 
 class cadical_backend {
  public:
-  using sat_backend_tag = void;
+  using sat_backend_concept = sat_backend_t;
   static constexpr const char* backend_name = "cadical";
 
   void reserve_vars(int n) {

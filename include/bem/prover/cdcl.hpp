@@ -125,7 +125,7 @@ struct cdcl_statistics {
 class cdcl_solver {
  public:
   /// Tag of the sat_backend concept (bem/prover/sat_backend.hpp).
-  using sat_backend_tag = void;
+  using sat_backend_concept = sat_backend_t;
   static constexpr const char* backend_name = "bem-cdcl";
 
   cdcl_solver() = default;

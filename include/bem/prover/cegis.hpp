@@ -50,7 +50,8 @@
 //
 // ## synthesis_spec
 // Minimal definition — a type `S` with
-//   `using synthesis_spec_tag = void;`       explicit opt-in;
+//   `using synthesis_spec_concept = bem::prover::synthesis_spec_t;`
+//        the explicit opt-in (docs/architecture.md);
 //   `s.inputs()`, `s.outputs()`              n >= 1 and m >= 1 (std::size_t);
 //   `s.verify(c)` for a `const bem::gate_list& c` with n inputs and m
 //        outputs, returning std::optional<bem::prover::io_example>.
@@ -70,7 +71,7 @@
 // Example (compiled by tests/prover/cegis.cpp):
 //
 //     struct parity_spec {                       // odd parity of n inputs
-//       using synthesis_spec_tag = void;
+//       using synthesis_spec_concept = bem::prover::synthesis_spec_t;
 //       std::size_t n = 3;
 //       std::size_t inputs() const { return n; }
 //       std::size_t outputs() const { return 1; }
@@ -136,9 +137,13 @@ inline std::vector<bool> evaluate(const gate_list& c, const std::vector<bool>& i
   return r;
 }
 
+/// The opt-in tag of synthesis_spec.
+struct synthesis_spec_t {};
+
 namespace detail {
 template <class S>
-concept has_synthesis_spec_tag = requires { typename S::synthesis_spec_tag; };
+concept synthesis_spec_opted_in = requires { typename S::synthesis_spec_concept; } &&
+                                  std::derived_from<typename S::synthesis_spec_concept, synthesis_spec_t>;
 template <class S>
 concept has_synthesis_spec_members = requires(const S& s, const gate_list& c) {
   { s.inputs() } -> std::convertible_to<std::size_t>;
@@ -149,13 +154,14 @@ concept has_synthesis_spec_members = requires(const S& s, const gate_list& c) {
 
 /// A specification CEGIS can synthesise against (see the header comment).
 template <class S>
-concept synthesis_spec = detail::has_synthesis_spec_tag<S> && detail::has_synthesis_spec_members<S>;
+concept synthesis_spec = detail::synthesis_spec_opted_in<S> && detail::has_synthesis_spec_members<S>;
 
 /// Where a spec is used: readable errors instead of a concept dump.
 template <class S>
 consteval bool assert_synthesis_spec() {
-  static_assert(detail::has_synthesis_spec_tag<S>,
-                "bem::prover::synthesis_spec: opt in with `using synthesis_spec_tag = void;` in the specification");
+  static_assert(
+      detail::synthesis_spec_opted_in<S>,
+      "bem::prover::synthesis_spec: opt in with `using synthesis_spec_concept = bem::prover::synthesis_spec_t;`");
   static_assert(detail::has_synthesis_spec_members<S>,
                 "bem::prover::synthesis_spec: the specification needs inputs(), outputs() and "
                 "verify(const bem::gate_list&) -> std::optional<bem::prover::io_example>");
@@ -241,7 +247,7 @@ inline gate_list remove_dead_gates(const gate_list& c) {
 /// mismatching row of D.
 class truth_table_spec {
  public:
-  using synthesis_spec_tag = void;
+  using synthesis_spec_concept = synthesis_spec_t;
 
   truth_table_spec(std::size_t n, std::size_t m, std::vector<std::uint64_t> rows) : n_(n), m_(m), rows_(std::move(rows)) {
     if (n < 1 || n > 16) throw std::invalid_argument("bem::prover::truth_table_spec: n = " + std::to_string(n) + " is outside 1..16");
@@ -326,7 +332,7 @@ template <class B = cdcl_solver>
   requires(assert_sat_backend<B>())
 class circuit_spec {
  public:
-  using synthesis_spec_tag = void;
+  using synthesis_spec_concept = synthesis_spec_t;
 
   /// D = every input vector.
   explicit circuit_spec(gate_list reference) : ref_(std::move(reference)) { check_ref(); }

@@ -6,8 +6,10 @@
 //
 // ## sat_backend
 // Minimal definition — a default-constructible type `B` with
-//   `using sat_backend_tag = void;`          explicit opt-in: a type that
-//        merely happens to have these members is not a back end;
+//   `using sat_backend_concept = bem::prover::sat_backend_t;`
+//        the explicit opt-in (the project's one spelling:
+//        docs/architecture.md): a type that merely happens to have these
+//        members is not a back end;
 //   `static constexpr const char* backend_name`;
 //   `void reserve_vars(int n)`               variables 1..n exist;
 //   `bool add_clause(std::span<const int>)`  add a clause (DIMACS literals);
@@ -32,7 +34,7 @@
 // Example (compiled by tests/prover/solver.cpp):
 //
 //     struct cdcl_twice {                       // a back end wrapping cdcl_solver
-//       using sat_backend_tag = void;
+//       using sat_backend_concept = bem::prover::sat_backend_t;
 //       static constexpr const char* backend_name = "cdcl-twice";
 //       bem::prover::cdcl_solver s;
 //       void reserve_vars(int n) { s.reserve_vars(n); }
@@ -70,9 +72,13 @@ constexpr std::string_view to_string(sat_result r) noexcept {
   return "?";
 }
 
+/// The opt-in tag of sat_backend.
+struct sat_backend_t {};
+
 namespace detail {
 template <class B>
-concept has_sat_backend_tag = requires { typename B::sat_backend_tag; };
+concept sat_backend_opted_in = requires { typename B::sat_backend_concept; } &&
+                               std::derived_from<typename B::sat_backend_concept, sat_backend_t>;
 template <class B>
 concept has_sat_backend_members =
     std::default_initializable<B> && requires(B& b, std::span<const int> c, int v, std::int64_t budget) {
@@ -86,13 +92,13 @@ concept has_sat_backend_members =
 }  // namespace detail
 
 template <class B>
-concept sat_backend = detail::has_sat_backend_tag<B> && detail::has_sat_backend_members<B>;
+concept sat_backend = detail::sat_backend_opted_in<B> && detail::has_sat_backend_members<B>;
 
 /// Where a back end is used: readable errors instead of a concept dump.
 template <class B>
 consteval bool assert_sat_backend() {
-  static_assert(detail::has_sat_backend_tag<B>,
-                "bem::prover::sat_backend: opt in with `using sat_backend_tag = void;` in the back end");
+  static_assert(detail::sat_backend_opted_in<B>,
+                "bem::prover::sat_backend: opt in with `using sat_backend_concept = bem::prover::sat_backend_t;`");
   static_assert(detail::has_sat_backend_members<B>,
                 "bem::prover::sat_backend: the back end needs backend_name, reserve_vars(int), "
                 "add_clause(std::span<const int>) -> bool, set_conflict_budget(std::int64_t), "

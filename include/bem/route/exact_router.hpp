@@ -130,7 +130,7 @@ inline std::uint32_t lines_spanned(std::size_t first, std::size_t n) noexcept {
 /// Exact top-K by scanning the admitted (class, shard) partitions.
 class exact_router {
  public:
-  using router_category = router_tag;
+  using router_concept = router_t;
 
   exact_router() : offsets_(route_partitions + 1, 0) {}
 

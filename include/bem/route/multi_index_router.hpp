@@ -524,7 +524,7 @@ inline certify_tables make_certify_tables() {
 
 class multi_index_router {
  public:
-  using router_category = router_tag;
+  using router_concept = router_t;
 
   using config = multi_index_config;
 

@@ -17,7 +17,7 @@
 //
 // ## router (concept)
 // Minimal definition — a type `R` with
-//   `using router_category = bem::router_tag;`       explicit opt-in
+//   `using router_concept = bem::router_t;`           explicit opt-in
 //   `bool insert(identifier id)`                       false if already stored
 //   `bool erase(identifier id)`                        false if not stored
 //   `bool update(identifier from, identifier to)`      re-key one entry; false
@@ -74,8 +74,8 @@
 
 BEM_NAMESPACE_BEGIN
 
-/// The opt-in tag: a router declares `using router_category = bem::router_tag;`.
-struct router_tag {};
+/// The opt-in tag: a router declares `using router_concept = bem::router_t;`.
+struct router_t {};
 
 /// Number of distinct classes and shards (6 bits each).
 inline constexpr int identifier_classes = 1 << identifier_class_bits;
@@ -152,8 +152,8 @@ struct occupancy_stats {
 
 namespace detail {
 template <class R>
-concept router_opted_in = requires { typename R::router_category; } &&
-                          std::derived_from<typename R::router_category, router_tag>;
+concept router_opted_in = requires { typename R::router_concept; } &&
+                          std::derived_from<typename R::router_concept, router_t>;
 template <class R>
 concept router_mutable = requires(R& r, identifier a, identifier b) {
   { r.insert(a) } -> std::same_as<bool>;
@@ -176,7 +176,7 @@ concept router = detail::router_opted_in<R> && detail::router_mutable<R> && deta
 template <class R>
 consteval bool assert_router() {
   static_assert(detail::router_opted_in<R>,
-                "bem::router: the router must opt in with `using router_category = bem::router_tag;`");
+                "bem::router: the router must opt in with `using router_concept = bem::router_t;`");
   static_assert(detail::router_mutable<R>,
                 "bem::router: the router needs `bool insert(identifier)`, `bool erase(identifier)` and "
                 "`bool update(identifier, identifier)`");
