@@ -503,6 +503,14 @@ void diagnose(run_state& run) {
   });
 }
 
+/// Whether a model's figure in `unit` measures time (and so varies between
+/// runs): seconds, cycles and TSC ticks, as the ABI's report documents.
+bool measures_time(std::string_view unit) {
+  for (std::string_view u : {"s", "ms", "us", "ns", "cycles", "TSC ticks"})
+    if (unit == u) return true;
+  return false;
+}
+
 /// Executes one run: a microbenchmark measures itself; a task and a model
 /// go through training, the model's size, the test splits, diagnostics and
 /// the model's own figures, each phase writing its records as it goes.
@@ -523,7 +531,7 @@ void execute(const prepared_run& p, run_recorder& rec, bem::cycle_counter& count
   test(run);
   diagnose(run);
   run.model.report([&](std::string_view metric, double value, std::string_view unit) {
-    rec.simple("model", std::string(metric), value, std::string(unit), bem::metrics::better::none, false);
+    rec.simple("model", std::string(metric), value, std::string(unit), bem::metrics::better::none, measures_time(unit));
   });
 }
 

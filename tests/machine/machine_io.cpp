@@ -255,7 +255,7 @@ TEST_CASE("after the first step experts come only through verified patches; §6.
   for (const char* key : {"\"N\":8", "\"K\":64", "\"W\":64", "\"P\":16", "\"N_expert_max\":4096", "\"G_max\":4096",
                           "\"k_large\":16", "\"k_small\":1", "\"route_H\":2", "\"route_B\":[16,16]",
                           "\"route_C_entry\":31", "\"route_probe_radius\":\"until exact\"", "\"router\":\"multi_index_router\"",
-                          "\"sat_backend\":\"bem-cdcl\"", "\"mid_path_c_eta\":0.1", "\"lane_scheme\":\"all_lanes\""})
+                          "\"sat_backend\":\"bem-cdcl\"", "\"circuit\":\"gate_list\"", "\"mid_path_c_eta\":0.1", "\"lane_scheme\":\"all_lanes\""})
     CHECK_MESSAGE(json.find(key) != std::string::npos, key, " in ", json);
   // The log's first entry carries it after the binary replay header.
   const auto& head = m.log().entry(0);

@@ -73,6 +73,7 @@ inline anf_polynomial anf_and(const anf_polynomial& p, const anf_polynomial& q, 
 class anf_circuit {
  public:
   using circuit_representation_concept = circuit_representation_t;
+  static constexpr const char* representation_name = "anf_circuit";  ///< for records (§6.1)
 
   anf_circuit() = default;
 

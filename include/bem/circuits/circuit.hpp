@@ -28,6 +28,8 @@
 //     words), `std::span<Word> out` (m words) and `std::span<Word> scratch`
 //     (scratch_size() words): the allocation-free hot path;
 //   - `c.evaluate(in, out)`: the same, allocating its scratch (convenience).
+//   Optional: `static constexpr const char* representation_name`, how a
+//   bem::machine names the representation in its configuration (records).
 // Optional: `C::inputs_in_place` (a static constexpr bool), true when
 // evaluate accepts `in` as the first n words of `scratch` and then reads the
 // inputs where they are instead of copying them (a caller that gathers

@@ -120,6 +120,7 @@ class compiled_circuit {
 
  public:
   using circuit_representation_concept = circuit_representation_t;
+  static constexpr const char* representation_name = "compiled_circuit";  ///< for records (§6.1)
 
   static constexpr std::size_t inputs() noexcept { return N; }
   static constexpr std::size_t outputs() noexcept { return M; }

@@ -353,6 +353,7 @@ constexpr std::size_t live_gate_count(std::size_t n, std::span<const gate> gates
 class gate_list {
  public:
   using circuit_representation_concept = circuit_representation_t;
+  static constexpr const char* representation_name = "gate_list";  ///< for records (§6.1)
   /// evaluate takes `in` as the first n words of `scratch`, and then does
   /// not copy the inputs (bem/circuits/circuit.hpp).
   static constexpr bool inputs_in_place = true;

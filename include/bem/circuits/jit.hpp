@@ -375,6 +375,7 @@ struct jit_state {
 class jit_circuit {
  public:
   using circuit_representation_concept = circuit_representation_t;
+  static constexpr const char* representation_name = "jit_circuit";  ///< for records (§6.1)
   /// evaluate takes `in` as the first n words of `scratch` (read in place).
   static constexpr bool inputs_in_place = true;
 

@@ -161,6 +161,7 @@ class robdd_builder {
 class robdd {
  public:
   using circuit_representation_concept = circuit_representation_t;
+  static constexpr const char* representation_name = "robdd";  ///< for records (§6.1)
 
   /// No inputs, no outputs: the two terminals only.
   robdd() : nodes_(2) {}

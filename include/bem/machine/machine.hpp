@@ -517,7 +517,7 @@ class machine {
   }
   static std::string circuit_name() {
     if constexpr (requires { circuit_type::representation_name; }) return circuit_type::representation_name;
-    else return "circuit";
+    else return "unnamed circuit representation";
   }
   std::vector<std::pair<std::string, std::string>> router_parameters() const {
     std::vector<std::pair<std::string, std::string>> f;

@@ -153,7 +153,9 @@ struct bem_model_type_v1 {
    * and num_classes for class outputs. */
   int (*predict)(void* model, const bem_batch_v1* batch, float* logits, char* err, size_t err_size);
   int (*parameter_count)(void* model, int64_t* count, char* err, size_t err_size);
-  /* Reports extra figures; may be NULL. */
+  /* Reports extra figures; may be NULL. A figure whose unit is "s", "ms",
+   * "us", "ns", "cycles" or "TSC ticks" measures time and is recorded as such
+   * (it varies between runs). */
   int (*report)(void* model, bem_metric_sink_v1 sink, void* context, char* err, size_t err_size);
   /* Appended (read only within struct_size): NULL, or diagnostics of the
    * trained model on a held-out batch (targets included), sent to `sink` as
