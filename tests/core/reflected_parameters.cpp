@@ -29,7 +29,7 @@ struct every_type {
                            (std::vector<std::int64_t>, sizes), (std::vector<std::string>, names));
   static void describe(bem::parameter_schema<every_type>& s) {
     s("flag", true).doc("a switch");
-    s("big", std::int64_t{1} << 40).in(std::int64_t{1}, std::int64_t{1} << 41).doc("a large count");
+    s("big", std::int64_t{1} << 40).in(1, std::int64_t{1} << 41).doc("a large count");
     s("rate", 0.5).in(0.0, 1.0).doc("a share");
     s("name", "x").doc("free text");
     s("sizes", {1, 2}).in(1, 8).doc("small sizes");
@@ -40,6 +40,11 @@ struct every_type {
 struct plain {
   BOOST_HANA_DEFINE_STRUCT(plain, (int, n));
   static void describe(bem::parameter_schema<plain>& s) { s("n", 3).doc("n"); }
+};
+
+struct bem_test_real_range {
+  BOOST_HANA_DEFINE_STRUCT(bem_test_real_range, (double, beta));
+  static void describe(bem::parameter_schema<bem_test_real_range>& s) { s("beta", 0.9).in(0, 0.999999).doc("b"); }
 };
 
 struct missing_rule {
@@ -154,6 +159,7 @@ TEST_CASE("documentation rows come from the same declaration") {
   CHECK(every[0].default_json == "true");
   CHECK(every[1].accepts == "[1, 2199023255552]");
   CHECK(every[2].accepts == "[0, 1]");
+  CHECK(bem::parameter_docs<bem_test_real_range>()[0].accepts == "[0, 0.999999]");  // shortest form
   CHECK(every[2].type == "number");
   CHECK(every[5].type == "list of strings");
   CHECK(bem::parameter_docs_json(bem::parameter_structs<window_parameters>{}) ==

@@ -44,7 +44,6 @@
 #include <algorithm>
 #include <climits>
 #include <cstdint>
-#include <cstdio>
 #include <deque>
 #include <functional>
 #include <initializer_list>
@@ -100,10 +99,11 @@ constexpr const char* type_name() {
                   "std::vector<std::int64_t> or std::vector<std::string>");
 }
 
+/// The shortest text that reads back as v.
 inline std::string number_text(double v) {
-  char b[32];
-  std::snprintf(b, sizeof b, "%.17g", v);
-  return b;
+  std::string s;
+  json_number_into(s, v);
+  return s;
 }
 
 template <class T>
@@ -137,9 +137,10 @@ template <class P>
 class parameter_rule {
  public:
   /// Integers, reals, or each element of a list of integers, in [lo, hi].
-  template <class N>
-  parameter_rule& in(N lo, N hi) {
-    if constexpr (std::is_integral_v<N>) int_range_ = {static_cast<std::int64_t>(lo), static_cast<std::int64_t>(hi)};
+  template <class L, class H>
+  parameter_rule& in(L lo, H hi) {
+    if constexpr (std::is_integral_v<L> && std::is_integral_v<H>)
+      int_range_ = {static_cast<std::int64_t>(lo), static_cast<std::int64_t>(hi)};
     real_range_ = {static_cast<double>(lo), static_cast<double>(hi)};
     return *this;
   }
