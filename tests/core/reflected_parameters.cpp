@@ -13,16 +13,18 @@
 
 namespace {
 
-// [architecture.md: declaring parameters]
+// The example of docs/architecture.md and of the header (kept as written there).
+// clang-format off
 struct window_parameters {
-  BOOST_HANA_DEFINE_STRUCT(window_parameters, (std::string, shape), (int, width), (std::vector<std::int64_t>, lengths));
+  BOOST_HANA_DEFINE_STRUCT(window_parameters, (std::string, shape), (int, width),
+                           (std::vector<std::int64_t>, lengths));
   static void describe(bem::parameter_schema<window_parameters>& s) {
     s("shape", "flat").one_of({"flat", "ramp"}).doc("how the window weighs positions");
     s("width", [](const window_parameters& p) { return p.shape == "ramp" ? 8 : 4; }).in(1, 64).doc("positions");
     s("lengths", {16, 32}).one_of({16, 32, 64}).doc("test lengths");
   }
 };
-// [/architecture.md]
+// clang-format on
 
 struct every_type {
   BOOST_HANA_DEFINE_STRUCT(every_type, (bool, flag), (std::int64_t, big), (double, rate), (std::string, name),
