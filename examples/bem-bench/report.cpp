@@ -531,7 +531,7 @@ json summarize_records(const std::vector<json>& records) {
     if (first.contains("series")) {
       // Position by position, over the seeds whose series has this length.
       const std::size_t T = first["series"].size();
-      const auto same_length =
+      auto same_length =  // not const: a filter view caches its begin
           g | ranges::views::filter([T](const json* r) { return r->contains("series") && (*r)["series"].size() == T; });
       json s = json::array();
       for (std::size_t i = 0; i < T; ++i) {
