@@ -197,7 +197,7 @@ class Driver(unittest.TestCase):
         self.assertRegex(e88, r"lr +number +0.001 +\[0, 10\] +AdamW learning rate")  # the shared training rows
         self.assertRegex(rows_of("expert_eval"), r"W +list of integers +\[64,256\] +one of \{64, 128, 256, 512\}")
         stationary, nonstationary = rows_of("contextual_bandit"), rows_of("nonstationary_bandit")
-        self.assertRegex(stationary, r"\n      d +integer +8 +\[1, 16\]")
+        self.assertRegex(stationary, r"(?m)^      d +integer +8 +\[1, 16\]")
         self.assertNotIn("discounted_ucb1\",", stationary.split("policies")[1].split("\n")[0])
         self.assertIn("discounted_ucb1", nonstationary.split("policies")[1].split("one of")[0])
         self.assertIn("spike_window", nonstationary)
