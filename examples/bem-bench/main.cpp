@@ -47,6 +47,7 @@ struct arguments {
   double max_drop = 0.05;
   bool include_timing = false, across_models = false;
   bool hwinfo_json = false;
+  bool list_parameters = false;  ///< list --parameters
   std::string log_file;  ///< log verify
 };
 
@@ -174,6 +175,9 @@ void declare(CLI::App& app, arguments& c) {
   run->footer(exit_status);
 
   auto* list = app.add_subcommand("list", "tasks, models, plugins and where each came from");
+  list->add_flag("--parameters", c.list_parameters,
+                 "under each task, benchmark and model, its parameters:\nname, type, default, what it accepts, "
+                 "what it does");
   list->footer(exit_status);
 
   auto* report = app.add_subcommand("report", "re-render metrics.json and report.html from records");
@@ -247,24 +251,56 @@ void load_plugins(bem::plugin_registry& reg, const std::vector<std::string>& pat
   reg.load_search_path(plugin_dirs(paths));
 }
 
-int cmd_list(const std::vector<std::string>& paths) {
+/// The parameter rows a type declares (describe_parameters), indented under
+/// its line: name, type, default ("*": it depends on the parameters above),
+/// what it accepts, what it does.
+template <class Type>
+void print_parameters(const Type* type, const char* kind, const std::string& plugin) {
+  std::string json;
+  try {
+    json = bem::describe_parameters(type, kind, plugin);
+  } catch (const bem::plugin_error& e) {
+    std::cout << "      (no parameter documentation: " << e.what() << ")\n";
+    return;
+  }
+  if (json.empty()) {
+    std::cout << "      (parameters not declared)\n";
+    return;
+  }
+  for (const auto& row : bem::metrics::json::parse(json)) {
+    const std::string fallback = row.at("default").dump() + (row.at("derived").get<bool>() ? "*" : "");
+    std::cout << "      " << std::left << std::setw(21) << row.at("name").get<std::string>() << " " << std::setw(16)
+              << row.at("type").get<std::string>() << " " << std::setw(20) << fallback << " " << std::setw(24)
+              << row.at("accepts").get<std::string>() << " " << row.at("doc").get<std::string>() << "\n";
+  }
+}
+
+int cmd_list(const std::vector<std::string>& paths, bool parameters) {
   bem::plugin_registry reg;
   load_plugins(reg, paths);
+  if (parameters)
+    std::cout << "(under each entry: parameter, type, default (*: depends on those above), accepts, meaning)\n";
   std::cout << "Tasks:\n";
-  for (const auto& t : reg.tasks())
+  for (const auto& t : reg.tasks()) {
     std::cout << "  " << std::left << std::setw(16) << t.type->name << " v" << std::setw(4) << t.type->version
               << " plugin " << std::setw(10) << t.origin.plugin
               << (t.type->reference_model ? " [reference solver]  " : "                     ") << t.type->description
               << "\n";
+    if (parameters) print_parameters(t.type, "task", t.origin.plugin);
+  }
   std::cout << "Microbenchmarks (no model):\n";
-  for (const auto& b : reg.benchmarks())
+  for (const auto& b : reg.benchmarks()) {
     std::cout << "  " << std::left << std::setw(16) << b.type->name << " v" << std::setw(4) << b.type->version
               << " plugin " << std::setw(10) << b.origin.plugin << " " << b.type->description << "\n";
+    if (parameters) print_parameters(b.type, "benchmark", b.origin.plugin);
+  }
   std::cout << "Models:\n";
   std::cout << "  " << std::left << std::setw(16) << "reference" << "      built-in  each task's exact solver (tasks marked [reference solver])\n";
-  for (const auto& m : reg.models())
+  for (const auto& m : reg.models()) {
     std::cout << "  " << std::left << std::setw(16) << m.type->name << " v" << std::setw(4) << m.type->version
               << std::setw(9) << m.origin.plugin << " " << m.type->description << "\n";
+    if (parameters) print_parameters(m.type, "model", m.origin.plugin);
+  }
   std::cout << "Plugins:\n";
   for (const auto& p : reg.plugins())
     std::cout << "  " << std::left << std::setw(12) << p.plugin << " v" << std::setw(4) << p.plugin_version << " "
@@ -366,7 +402,7 @@ int main(int argc, char** argv) {
       bem::share_calibration_with_plugins();  // one TSC-to-cycle ratio for the driver and every plugin
       return cmd_run(c, argv_copy);
     }
-    if (command == "list") return cmd_list(c.plugin_path);
+    if (command == "list") return cmd_list(c.plugin_path, c.list_parameters);
     if (command == "report") return cmd_report(c);
     if (command == "compare")
       return compare_metrics(c.baseline, c.current, c.max_drop, c.include_timing, c.across_models, std::cout);

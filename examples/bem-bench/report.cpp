@@ -6,6 +6,13 @@
 #include <bem/version.hpp>
 #include <metrics/statistics.hpp>
 #include <metrics/svg_plot.hpp>
+#include <range/v3/algorithm/stable_sort.hpp>
+#include <range/v3/numeric/accumulate.hpp>
+#include <range/v3/range/conversion.hpp>
+#include <range/v3/view/chunk.hpp>
+#include <range/v3/view/filter.hpp>
+#include <range/v3/view/iota.hpp>
+#include <range/v3/view/transform.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -132,12 +139,22 @@ json short_number(const json& v) {
   return fmt(x);
 }
 
+/// The numbers among JSON values (null, a missing value, is skipped).
+constexpr auto numbers = ranges::views::filter(&json::is_number) |
+                         ranges::views::transform([](const json& v) { return v.get<double>(); });
+
+/// The mean of a range of doubles; NaN when it is empty.
+template <class R>
+double mean_of(R&& values) {
+  const auto n = ranges::distance(values);
+  return n ? ranges::accumulate(values, 0.0) / static_cast<double>(n) : std::nan("");
+}
+
 /// The series with its points in order of x (a stable sort: points of one x
 /// keep their order).
 bem::metrics::plot_series sorted_by_x(const bem::metrics::plot_series& s) {
-  std::vector<std::size_t> idx(s.x.size());
-  for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = i;
-  std::stable_sort(idx.begin(), idx.end(), [&](auto a, auto b) { return s.x[a] < s.x[b]; });
+  auto idx = ranges::views::iota(std::size_t{0}, s.x.size()) | ranges::to<std::vector>();
+  ranges::stable_sort(idx, std::less<>{}, [&](std::size_t i) { return s.x[i]; });
   bem::metrics::plot_series sorted;
   sorted.label = s.label;
   for (auto i : idx) {
@@ -338,17 +355,16 @@ void position_charts(std::ostream& h, const std::string& task, const std::vector
         const json& series = (*e)["series"];
         bem::metrics::plot_series s;
         s.label = series_label(*e);
-        for (std::size_t first = 0; first < series.size(); first += bucket) {
-          const std::size_t last = std::min(series.size(), first + bucket);
-          double sum = 0;
-          std::size_t n = 0;
-          for (std::size_t t = first; t < last; ++t) {
-            double value = series[t].is_number() ? series[t].get<double>() : std::nan("");
-            if (plot.log10_y) value = value > 0 ? std::log10(value) : std::nan("");
-            if (std::isfinite(value)) sum += value, ++n;
-          }
-          s.x.push_back(static_cast<double>(first + last + 1) / 2);  // positions are 1-based
-          s.y.push_back(n ? sum / static_cast<double>(n) : std::nan(""));
+        const auto value = [&](const json& v) {
+          const double x = v.is_number() ? v.get<double>() : std::nan("");
+          return !plot.log10_y ? x : x > 0 ? std::log10(x) : std::nan("");
+        };
+        std::size_t first = 0;  // buckets of positions first+1 .. first+bucket, 1-based
+        for (const auto b : series | ranges::views::transform(value) | ranges::views::chunk(bucket)) {
+          const auto size = static_cast<std::size_t>(ranges::distance(b));
+          s.x.push_back(static_cast<double>(2 * first + size + 1) / 2);
+          s.y.push_back(mean_of(b | ranges::views::filter([](double v) { return std::isfinite(v); })));
+          first += size;
         }
         v.push_back(std::move(s));
       }
@@ -485,12 +501,11 @@ json summarize_records(const std::vector<json>& records) {
       return sa != sb ? sa < sb : (*a)["run_id"].get<std::string>() < (*b)["run_id"].get<std::string>();
     });
     const json& first = *g.front();
-    std::vector<double> values;
-    json seeds = json::array();
-    for (const auto* r : g) {
-      seeds.push_back((*r)["seed"]);
-      if ((*r)["value"].is_number()) values.push_back((*r)["value"].get<double>());
-    }
+    const auto field = [&g](const char* key) {
+      return g | ranges::views::transform([key](const json* r) -> const json& { return (*r)[key]; });
+    };
+    const json seeds = field("seed") | ranges::to<std::vector<json>>();
+    const auto values = field("value") | numbers | ranges::to<std::vector<double>>();
     json e;
     for (const char* f : {"task", "task_version", "model", "model_version", "config", "split", "condition", "metric",
                           "unit", "better", "timing", "breakdown", "series_axis"})
@@ -515,17 +530,16 @@ json summarize_records(const std::vector<json>& records) {
       }
     }
     if (first.contains("series")) {
-      std::vector<double> mean(first["series"].size(), 0.0);
-      std::vector<int> count(mean.size(), 0);
-      for (const auto* r : g)
-        if ((*r).contains("series") && (*r)["series"].size() == mean.size())
-          for (std::size_t i = 0; i < mean.size(); ++i)
-            if ((*r)["series"][i].is_number()) {
-              mean[i] += (*r)["series"][i].get<double>();
-              ++count[i];
-            }
+      // Position by position, over the seeds whose series has this length.
+      const std::size_t T = first["series"].size();
+      auto same_length =  // not const: a filter view caches its begin
+          g | ranges::views::filter([T](const json* r) { return r->contains("series") && (*r)["series"].size() == T; });
       json s = json::array();
-      for (std::size_t i = 0; i < mean.size(); ++i) s.push_back(count[i] ? json(mean[i] / count[i]) : json(nullptr));
+      for (std::size_t i = 0; i < T; ++i) {
+        const double m = mean_of(same_length | ranges::views::transform([i](const json* r) { return (*r)["series"][i]; }) |
+                                 numbers);
+        s.push_back(std::isnan(m) ? json(nullptr) : json(m));
+      }
       e["series"] = s;
     }
     out.push_back(std::move(e));

@@ -34,6 +34,7 @@
 #pragma once
 
 #include <bem/harness/parameters.hpp>
+#include <bem/harness/reflected_parameters.hpp>
 #include <bem/prng.hpp>
 #include <bem/version.hpp>
 
@@ -53,15 +54,22 @@ struct contextual_bandit_spec {
   double weight_scale = 1.0;  ///< w_a,j uniform on [-weight_scale, weight_scale)
 };
 
+/// The environment's shape as a parameter struct.
+struct contextual_bandit_parameters {
+  BOOST_HANA_DEFINE_STRUCT(contextual_bandit_parameters, (int, d), (int, actions), (double, weight_scale));
+  static void describe(parameter_schema<contextual_bandit_parameters>& s) {
+    s("d", 8).in(1, 16).doc("context bits");
+    s("actions", 4).in(2, 16).doc("K, the actions");
+    s("weight_scale", 1.0).doc("w_a,j uniform on [-weight_scale, weight_scale); finite, > 0");
+  }
+};
+
 /// Reads d, actions and weight_scale, checked at their keys.
 inline contextual_bandit_spec contextual_bandit_spec_from(parameters& p) {
-  contextual_bandit_spec s;
-  s.d = static_cast<int>(p.get_int_in("d", 8, 1, 16));
-  s.actions = static_cast<int>(p.get_int_in("actions", 4, 2, 16));
-  s.weight_scale = p.get_double("weight_scale", 1.0);
-  if (!(s.weight_scale > 0 && std::isfinite(s.weight_scale)))
+  const auto v = read_parameters<contextual_bandit_parameters>(p);
+  if (!(v.weight_scale > 0 && std::isfinite(v.weight_scale)))
     throw parameter_error("weight_scale", "must be a finite number > 0");
-  return s;
+  return {v.d, v.actions, v.weight_scale};
 }
 
 /// One round: its context and every action's reward (bit a = R_t(a)).

@@ -54,15 +54,9 @@
 //                             BEM's STATS_UPDATE and mid-path updates)
 // Cycle units say how they were obtained (bem/platform/cycles.hpp).
 //
-// Parameters: d (8), actions (4), weight_scale (1), rounds T (100000, at most
-// 10^7; the spec's examples are 10^5 and 10^6; the BEM's trace log keeps about
-// 150 bytes a round in memory), policies (list; contextual_bandit: bem,
-// uniform, ucb1_per_context, epsilon_greedy, linucb; nonstationary_bandit
-// adds discounted_ucb1), c_explore (sqrt 2), epsilon (0.05), learning_rate
-// (0.1), alpha (1), mid_path_every (1000), discount (0.95); for
-// nonstationary_bandit also changes J (1..16, default 4), spike_window
-// (1000), adaptation_window W_reg (500), adaptation_threshold (0.05 expected
-// reward per round).
+// Parameters: declared with their defaults and ranges by
+// tk::contextual_bandit_parameters, bandit_parameters and (nonstationary_bandit)
+// change_parameters below (`bem-bench list --parameters`).
 #include <bem/learn/bandit_policies.hpp>
 #include <bem/harness/benchmark.hpp>
 #include <bem/platform/cycles.hpp>
@@ -104,28 +98,52 @@ std::string number_text(double v) {
   return b;
 }
 
-/// What section 5.2 measures around each change.
-struct change_settings {
-  int changes = 0;
-  std::int64_t spike_window = 1000;
-  std::int64_t adaptation_window = 500;
-  double adaptation_threshold = 0.05;
+/// T, the policies and their settings; the nonstationary benchmark's
+/// default policies add discounted_ucb1.
+template <bool Nonstationary>
+struct bandit_parameters {
+  BOOST_HANA_DEFINE_STRUCT(bandit_parameters, (std::int64_t, rounds), (std::vector<std::string>, policies),
+                           (double, c_explore), (double, epsilon), (double, learning_rate), (double, alpha),
+                           (std::int64_t, mid_path_every), (double, discount));
+  static void describe(bem::parameter_schema<bandit_parameters>& s) {
+    const bem::bandit_policy_settings d;
+    std::vector<std::string> played = all_policies;
+    if (!Nonstationary) std::erase(played, "discounted_ucb1");
+    s("rounds", 100000).in(1, 10000000).doc("T (the BEM's trace keeps about 150 bytes a round in memory)");
+    s("policies", played).one_of(all_policies).doc("the policies that play, each at most once");
+    s("c_explore", d.c_explore).doc("UCB1's c (bem, ucb1_per_context, discounted_ucb1); finite, >= 0");
+    s("epsilon", d.epsilon).in(0, 1).doc("epsilon_greedy's exploration rate");
+    s("learning_rate", d.learning_rate).doc("epsilon_greedy's logistic step; finite, > 0");
+    s("alpha", d.alpha).doc("linucb's confidence width; finite, >= 0");
+    s("mid_path_every", d.mid_path_every).in(1, std::int64_t{1} << 40).doc("bem: rounds between mid-path updates");
+    s("discount", d.discount).doc("discounted_ucb1's gamma per visit of a context, in (0, 1]");
+  }
+};
+
+/// What section 5.2 measures around each change (nonstationary_bandit only).
+struct change_parameters {
+  BOOST_HANA_DEFINE_STRUCT(change_parameters, (int, changes), (std::int64_t, spike_window),
+                           (std::int64_t, adaptation_window), (double, adaptation_threshold));
+  static void describe(bem::parameter_schema<change_parameters>& s) {
+    s("changes", 4).in(1, 16).doc("J, the changes of the reward means");
+    s("spike_window", 1000).in(1, 10000000).doc("W, rounds after a change (at most half a segment)");
+    s("adaptation_window", 500).in(1, 10000000).doc("W_reg, the window of adaptation_time");
+    s("adaptation_threshold", 0.05).doc("expected regret per round that counts as adapted; finite, >= 0");
+  }
 };
 
 /// Both benchmarks: J = 0 (5.1) or J changes (5.2).
 class bandit_benchmark {
  public:
-  bandit_benchmark(bem::parameters& p, bool nonstationary)
-      : spec_(tk::contextual_bandit_spec_from(p)), rounds_(p.get_int_in("rounds", 100000, 1, 10000000)) {
-    std::vector<std::string> defaults = all_policies;
-    if (!nonstationary) std::erase(defaults, "discounted_ucb1");
-    policies_ = p.get_string_list("policies", defaults);
-    settings_.c_explore = p.get_double("c_explore", settings_.c_explore);
-    settings_.epsilon = p.get_double_in("epsilon", settings_.epsilon, 0.0, 1.0);
-    settings_.learning_rate = p.get_double("learning_rate", settings_.learning_rate);
-    settings_.alpha = p.get_double("alpha", settings_.alpha);
-    settings_.mid_path_every = p.get_int_in("mid_path_every", settings_.mid_path_every, 1, std::int64_t{1} << 40);
-    settings_.discount = p.get_double("discount", settings_.discount);
+  bandit_benchmark(bem::parameters& p, bool nonstationary) : spec_(tk::contextual_bandit_spec_from(p)) {
+    const auto take = [&](const auto& v) {
+      rounds_ = v.rounds, policies_ = v.policies;
+      settings_ = {v.c_explore, v.epsilon, v.learning_rate, v.alpha, v.mid_path_every, v.discount};
+    };
+    if (nonstationary)
+      take(bem::read_parameters<bandit_parameters<true>>(p));
+    else
+      take(bem::read_parameters<bandit_parameters<false>>(p));
     if (!(settings_.c_explore >= 0 && std::isfinite(settings_.c_explore)))
       throw bem::parameter_error("c_explore", "must be a finite number >= 0");
     if (!(settings_.learning_rate > 0 && std::isfinite(settings_.learning_rate)))
@@ -135,20 +153,11 @@ class bandit_benchmark {
     if (!(settings_.discount > 0 && settings_.discount <= 1))
       throw bem::parameter_error("discount", "must lie in (0, 1]");
     if (policies_.empty()) throw bem::parameter_error("policies", "must name at least one policy");
-    for (const auto& n : policies_) {
-      if (std::find(all_policies.begin(), all_policies.end(), n) == all_policies.end()) {
-        std::string listed;
-        for (const auto& known : all_policies) listed += (listed.empty() ? "" : ", ") + known;
-        throw bem::parameter_error("policies", "each must be one of " + listed + "; got \"" + n + "\"");
-      }
+    for (const auto& n : policies_)
       if (std::count(policies_.begin(), policies_.end(), n) > 1)
         throw bem::parameter_error("policies", "\"" + n + "\" is listed twice");
-    }
     if (nonstationary) {
-      change_.changes = static_cast<int>(p.get_int_in("changes", 4, 1, 16));
-      change_.spike_window = p.get_int_in("spike_window", change_.spike_window, 1, 10000000);
-      change_.adaptation_window = p.get_int_in("adaptation_window", change_.adaptation_window, 1, 10000000);
-      change_.adaptation_threshold = p.get_double("adaptation_threshold", change_.adaptation_threshold);
+      change_ = bem::read_parameters<change_parameters>(p);
       if (!(change_.adaptation_threshold >= 0 && std::isfinite(change_.adaptation_threshold)))
         throw bem::parameter_error("adaptation_threshold", "must be a finite number >= 0");
       if (rounds_ < 2 * (change_.changes + 1))
@@ -354,10 +363,11 @@ class bandit_benchmark {
   std::int64_t rounds_;
   std::vector<std::string> policies_;
   bem::bandit_policy_settings settings_;
-  change_settings change_;
+  change_parameters change_{};  // all zero for contextual_bandit
 };
 
 struct contextual_bandit_benchmark : bandit_benchmark {
+  using parameter_structs = bem::parameter_structs<tk::contextual_bandit_parameters, bandit_parameters<false>>;
   static constexpr const char* name = "contextual_bandit";
   static constexpr const char* version = "1";
   static constexpr const char* description =
@@ -367,6 +377,8 @@ struct contextual_bandit_benchmark : bandit_benchmark {
 };
 
 struct nonstationary_bandit_benchmark : bandit_benchmark {
+  using parameter_structs =
+      bem::parameter_structs<tk::contextual_bandit_parameters, bandit_parameters<true>, change_parameters>;
   static constexpr const char* name = "nonstationary_bandit";
   static constexpr const char* version = "1";
   static constexpr const char* description =

@@ -13,9 +13,7 @@
 //                     CPU's, this is the code's)
 //   ops_per_second    clock_frequency_hz / cycles_per_op
 //   bits_per_second   ops_per_second * W
-// Parameters: W (list, default [64, 128, 256, 512, 1024]), L_loop (default
-// 10^7; smaller values run but add a note record, since the spec asks for at
-// least 10^7), ops (list, default every op).
+// Parameters: bitalu_parameters below (`bem-bench list --parameters`).
 #include "kernels.hpp"
 
 #include <bem/harness/benchmark.hpp>
@@ -29,42 +27,39 @@
 
 namespace {
 
+struct bitalu_parameters {
+  BOOST_HANA_DEFINE_STRUCT(bitalu_parameters, (std::vector<std::int64_t>, W), (std::int64_t, L_loop),
+                           (std::vector<std::string>, ops));
+  static void describe(bem::parameter_schema<bitalu_parameters>& s) {
+    std::vector<std::string> all;
+    for (const auto& [o, n] : bitalu::op_names) all.emplace_back(n);
+    s("W", {64, 128, 256, 512, 1024}).one_of({64, 128, 256, 512, 1024}).doc("lane widths");
+    s("L_loop", 10000000).in(1000, 1000000000000).doc("iterations timed (2.1 asks for at least 10^7)");
+    s("ops", all).one_of(all).doc("the BIT-ALU ops measured");
+  }
+};
+
 struct bitalu_throughput {
   static constexpr const char* name = "bitalu_throughput";
   static constexpr const char* version = "1";
   static constexpr const char* description =
       "BEM 2.1: BIT-ALU throughput per op and lane width W (cycles_per_op, ops_per_second, bits_per_second)";
 
-  explicit bitalu_throughput(bem::parameters& p)
-      : widths_(p.get_int_list("W", {64, 128, 256, 512, 1024})),
-        l_loop_(p.get_int_in("L_loop", 10000000, 1000, 1000000000000)) {
-    std::vector<std::string> all;
-    for (const auto& [o, n] : bitalu::op_names) all.emplace_back(n);
-    for (const auto& n : p.get_string_list("ops", all)) {
-      bool found = false;
+  using parameter_structs = bem::parameter_structs<bitalu_parameters>;
+
+  explicit bitalu_throughput(bem::parameters& p) : v_(bem::read_parameters<bitalu_parameters>(p)) {
+    for (const auto& n : v_.ops)
       for (const auto& [o, on] : bitalu::op_names)
-        if (on == n) {
-          ops_.push_back(o);
-          found = true;
-        }
-      if (!found) {
-        std::string list;
-        for (const auto& a : all) list += (list.empty() ? "" : ", ") + a;
-        throw bem::parameter_error("ops", "unknown op \"" + n + "\" (known: " + list + ")");
-      }
-    }
-    for (auto w : widths_)
-      if (w != 64 && w != 128 && w != 256 && w != 512 && w != 1024)
-        throw bem::parameter_error("W", "each W must be one of 64, 128, 256, 512, 1024; got " + std::to_string(w));
+        if (on == n) ops_.push_back(o);
   }
 
   void run(std::uint64_t seed, bem::benchmark_sink& sink) {
     bem::cycle_counter counter;
     const std::string unit = counter.unit();
     const double clock_hz = counter.calibration().core_clock_hz;
-    if (l_loop_ < 10000000) bem::emit_below_spec(sink, "L_loop", l_loop_, "iterations", 10000000, "BEM 2.1");
+    if (v_.L_loop < 10000000) bem::emit_below_spec(sink, "L_loop", v_.L_loop, "iterations", 10000000, "BEM 2.1");
     bem::shared_memory<64, 0> shared;
-    for (auto w : widths_) {
+    for (auto w : v_.W) {
       for (auto o : ops_) {
         std::uint64_t checksum = 0, ops = 0, streams = 0, vector_bits = 0;
         bem::cycle_sample s{};
@@ -72,7 +67,7 @@ struct bitalu_throughput {
         const auto measure = [&]<std::size_t W>() {
           streams = bitalu::streams_of(o, W);
           vector_bits = bem::detail::lane_work_bits(W);
-          const std::uint64_t rounds = static_cast<std::uint64_t>(l_loop_) / streams;
+          const std::uint64_t rounds = static_cast<std::uint64_t>(v_.L_loop) / streams;
           ops = rounds * streams;
           const auto in = bitalu::make_operands<W>(op_seed);
           (void)bitalu::run_op<W>(o, in, rounds / 16 + 1);  // warm-up: caches, clock
@@ -126,8 +121,7 @@ struct bitalu_throughput {
   }
 
  private:
-  std::vector<std::int64_t> widths_;
-  std::int64_t l_loop_;
+  bitalu_parameters v_;
   std::vector<bitalu::op> ops_;
 };
 

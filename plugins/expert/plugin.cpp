@@ -42,9 +42,7 @@
 //   generation_us        (jit rows) time to generate the code, microseconds
 // G and live gates are always the representation's own (an ANF's ANDs and
 // XORs, an ROBDD's nodes), also in the jit rows.
-// Parameters: G (list, subset of 64, 128, 256, 512), W (list, subset of 64,
-// 128, 256, 512), L_loop (default 10^6; smaller values run but add a note
-// record), flips (default 2), representations (default all seven).
+// Parameters: expert_parameters below (`bem-bench list --parameters`).
 #include <bem/harness/benchmark.hpp>
 #include <bem/circuits/anf.hpp>
 #include <bem/circuits/compiled.hpp>
@@ -139,6 +137,19 @@ measurement run_loop(const C& circuit, std::uint64_t seed, std::int64_t l_loop, 
   return {s, shared[0]};
 }
 
+struct expert_parameters {
+  BOOST_HANA_DEFINE_STRUCT(expert_parameters, (std::vector<std::int64_t>, G), (std::vector<std::int64_t>, W),
+                           (std::int64_t, L_loop), (int, flips), (std::vector<std::string>, representations));
+  static void describe(bem::parameter_schema<expert_parameters>& s) {
+    const std::vector<std::string> reps(known_reps.begin(), known_reps.end());
+    s("G", {64, 128, 256, 512}).one_of({64, 128, 256, 512}).doc("gates (the compiled circuits exist for these)");
+    s("W", {64, 256}).one_of({64, 128, 256, 512}).doc("lanes per batch");
+    s("L_loop", 1000000).in(1, 1000000000000).doc("batches timed (2.3 asks for at least 10^6)");
+    s("flips", 2).in(0, 4).doc("input bits flipped between batches");
+    s("representations", reps).one_of(reps).doc("the circuit representations measured");
+  }
+};
+
 struct expert_eval {
   static constexpr const char* name = "expert_eval";
   static constexpr const char* version = "1";
@@ -146,36 +157,19 @@ struct expert_eval {
       "BEM 2.3: expert evaluation cost per representation, G and W (cycles_per_batch, cycles_per_lane, "
       "batches_per_second, live gates)";
 
-  explicit expert_eval(bem::parameters& p)
-      : gates_(p.get_int_list("G", {64, 128, 256, 512})),
-        widths_(p.get_int_list("W", {64, 256})),
-        l_loop_(p.get_int_in("L_loop", 1000000, 1, 1000000000000)),
-        flips_(static_cast<int>(p.get_int_in("flips", 2, 0, 4))),
-        reps_(p.get_string_list("representations", std::vector<std::string>(known_reps.begin(), known_reps.end()))) {
-    for (auto g : gates_)
-      if (g != 64 && g != 128 && g != 256 && g != 512)
-        throw bem::parameter_error("G", "each G must be one of 64, 128, 256, 512 (the compiled circuits exist for "
-                                        "those); got " + std::to_string(g));
-    for (auto w : widths_)
-      if (w != 64 && w != 128 && w != 256 && w != 512)
-        throw bem::parameter_error("W", "each W must be one of 64, 128, 256, 512; got " + std::to_string(w));
-    for (const auto& r : reps_)
-      if (std::find(known_reps.begin(), known_reps.end(), r) == known_reps.end()) {
-        std::string known;
-        for (const char* k : known_reps) known += (known.empty() ? "" : ", ") + std::string(k);
-        throw bem::parameter_error("representations", "unknown representation \"" + r + "\" (known: " + known + ")");
-      }
-  }
+  using parameter_structs = bem::parameter_structs<expert_parameters>;
+
+  explicit expert_eval(bem::parameters& p) : v_(bem::read_parameters<expert_parameters>(p)) {}
 
   void run(std::uint64_t seed, bem::benchmark_sink& sink) {
     bem::cycle_counter counter;
     const std::string unit = counter.unit();
     const double clock_hz = counter.calibration().core_clock_hz;
-    if (l_loop_ < 1000000) bem::emit_below_spec(sink, "L_loop", l_loop_, "batches", 1000000, "BEM 2.3");
+    if (v_.L_loop < 1000000) bem::emit_below_spec(sink, "L_loop", v_.L_loop, "batches", 1000000, "BEM 2.3");
     std::vector<std::uint64_t> shared(2, 0);
-    for (const auto& rep : reps_)
-      for (auto g64 : gates_)
-        for (auto w : widths_) {
+    for (const auto& rep : v_.representations)
+      for (auto g64 : v_.G)
+        for (auto w : v_.W) {
           const std::size_t g = static_cast<std::size_t>(g64);
           // compiled and the jit rows draw their twin's stream: the same
           // circuit on the same inputs, so the checksums must agree.
@@ -190,7 +184,9 @@ struct expert_eval {
             if (const auto why = bem::find_trivial_output(circuit, s))
               throw std::runtime_error("expert_eval: the " + rep + " expert at G = " + std::to_string(g) +
                                        " is trivial (" + *why + ")");
-            for_width(w, [&](auto lanes) { m = run_loop<decltype(lanes)::value>(circuit, s, l_loop_, flips_, counter, shared); });
+            for_width(w, [&](auto lanes) {
+              m = run_loop<decltype(lanes)::value>(circuit, s, v_.L_loop, v_.flips, counter, shared);
+            });
           };
           // An interpreted representation, or (a jit row) its circuit as a
           // gate list compiled now; G and live gates are the twin's own.
@@ -290,7 +286,7 @@ struct expert_eval {
     // method without its run-to-run figures, as in bitalu's records).
     const auto put = [&](const char* metric, double value, std::string u, bem::metrics::better b, bool timing,
                          bool from_cycles = false) {
-      r.value = bem::metrics::scalar_metric(metric, value, std::move(u), b, l_loop_, "batches");
+      r.value = bem::metrics::scalar_metric(metric, value, std::move(u), b, v_.L_loop, "batches");
       if (from_cycles) r.value.breakdown = {{"method", bem::cycle_counting_method(m.sample.measured)}};
       r.timing = timing;
       sink.emit(r);
@@ -306,14 +302,14 @@ struct expert_eval {
     put("checksum", static_cast<double>(m.checksum & 0xFFFFFFFFFFFFull), "low 48 bits of the SHARED checksum", better::none, false);
     put_one("gates", static_cast<double>(gates), "gates", better::none, false, "circuits");
     put_one("live_gates", static_cast<double>(live), "gates", better::none, false, "circuits");
-    const double per_batch = m.sample.cycles / static_cast<double>(l_loop_);
+    const double per_batch = m.sample.cycles / static_cast<double>(v_.L_loop);
     put("cycles_per_batch", per_batch, unit, better::lower, true, true);
     put("cycles_per_lane", per_batch / static_cast<double>(w), unit, better::lower, true, true);
     put("batches_per_second", clock_hz / per_batch, "batches/s", better::higher, true, true);
     put("tsc_ticks_per_live_gate",
-        m.sample.tsc_ticks / static_cast<double>(l_loop_) / static_cast<double>(live ? live : 1),
-        bem::tsc_is_hardware ? "TSC ticks" : "steady_clock nanoseconds (no TSC on this architecture)",
-        better::lower, true);
+        m.sample.tsc_ticks / static_cast<double>(v_.L_loop) / static_cast<double>(live ? live : 1),
+        bem::tsc_is_hardware ? "TSC ticks" : "steady_clock nanoseconds (no TSC on this architecture)", better::lower,
+        true);
     // The width of the vector instructions that ran (the code's, where W_hw
     // is the CPU's): the compiled lane words', or the generated code's.
     put_one("vector_bits",
@@ -325,10 +321,7 @@ struct expert_eval {
     }
   }
 
-  std::vector<std::int64_t> gates_, widths_;
-  std::int64_t l_loop_;
-  int flips_;
-  std::vector<std::string> reps_;
+  expert_parameters v_;
 };
 
 }  // namespace

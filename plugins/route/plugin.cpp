@@ -33,55 +33,58 @@ namespace {
 
 using bem::identifier;
 
+struct route_parameters {
+  BOOST_HANA_DEFINE_STRUCT(route_parameters, (std::vector<std::int64_t>, N_nodes), (std::int64_t, queries),
+                           (std::int64_t, truth_queries), (std::vector<std::int64_t>, K_cand), (double, p_in),
+                           (std::int64_t, max_flips), (std::vector<std::string>, routers), (std::int64_t, H),
+                           (std::int64_t, C_entry), (std::int64_t, probe_radius), (std::string, class_filter));
+  static void describe(bem::parameter_schema<route_parameters>& s) {
+    s("N_nodes", {10000, 100000, 1000000}).in(1, std::int64_t{1} << 31).doc("index sizes N");
+    s("queries", 100000).in(1, 100000000).doc("Q, queries per N (2.2 asks for at least 10^5)");
+    s("truth_queries", 1000).in(1, 100000000).doc("Q_truth, the queries given exact neighbours (at most Q)");
+    s("K_cand", {16, 32}).in(1, bem::max_k_cand).doc("candidates per query");
+    s("p_in", 0.5).in(0, 1).doc("share of queries drawn from the index");
+    s("max_flips", 0).in(0, 32).doc("bits flipped in an in-index query, uniform in 0..max_flips (an extension)");
+    s("routers", {"multi_index"}).one_of({"multi_index", "exact"}).doc("the routers measured");
+    s("H", 0).in(0, 8).doc("multi_index tables: 0 chooses by N, else 2..8");
+    s("C_entry", 0).in(0, 1024).doc("multi_index bucket capacity: 0 chooses by N and H");
+    s("probe_radius", bem::probe_until_exact).in(bem::probe_until_exact, 16).doc("multi_index probes; -1: until exact");
+    s("class_filter", "any").one_of({"any", "query"}).doc("class_expert: any class, or the query's own");
+  }
+};
+
 struct route_query_benchmark {
   static constexpr const char* name = "route_query";
   static constexpr const char* version = "1";
   static constexpr const char* description =
       "BEM suite 2.2: ROUTE_QUERY cost and recall as the index grows (multi-index hashing and exact scan)";
 
-  explicit route_query_benchmark(bem::parameters& p)
-      : sizes_(p.get_int_list("N_nodes", {10000, 100000, 1000000})),
-        queries_(p.get_int_in("queries", 100000, 1, 100000000)),
-        truth_(p.get_int_in("truth_queries", 1000, 1, 100000000)),
-        k_cand_(p.get_int_list("K_cand", {16, 32})),
-        p_in_(p.get_double_in("p_in", 0.5, 0.0, 1.0)),
-        max_flips_(p.get_int_in("max_flips", 0, 0, 32)),
-        routers_(p.get_string_list("routers", {"multi_index"})),
-        tables_(p.get_int_in("H", 0, 0, 8)),
-        capacity_(p.get_int_in("C_entry", 0, 0, 1024)),
-        radius_(p.get_int_in("probe_radius", bem::probe_until_exact, bem::probe_until_exact, 16)),
-        class_filter_(p.get_choice("class_filter", "any", {"any", "query"})) {
-    for (auto n : sizes_)
-      if (n < 1 || n > (std::int64_t{1} << 31)) throw bem::parameter_error("N_nodes", "each must lie in [1, 2^31]");
-    for (auto k : k_cand_)
-      if (k < 1 || k > static_cast<std::int64_t>(bem::max_k_cand))
-        throw bem::parameter_error("K_cand", "each must lie in [1, " + std::to_string(bem::max_k_cand) + "]");
-    if (tables_ == 1) throw bem::parameter_error("H", "must be 0 (chosen by N) or lie in [2, 8]");
-    for (const auto& r : routers_)
-      if (r != "multi_index" && r != "exact")
-        throw bem::parameter_error("routers", "each must be \"multi_index\" or \"exact\", got \"" + r + "\"");
-    if (truth_ > queries_) truth_ = queries_;
+  using parameter_structs = bem::parameter_structs<route_parameters>;
+
+  explicit route_query_benchmark(bem::parameters& p) : v_(bem::read_parameters<route_parameters>(p)) {
+    if (v_.H == 1) throw bem::parameter_error("H", "must be 0 (chosen by N) or lie in [2, 8]");
+    v_.truth_queries = std::min(v_.truth_queries, v_.queries);
   }
 
   void run(std::uint64_t seed, bem::benchmark_sink& sink) {
     bem::cycle_counter counter;
     const std::string cycle_unit = counter.unit();
-    if (queries_ < 100000) bem::emit_below_spec(sink, "queries", queries_, "queries", 100000, "BEM 2.2");
-    for (auto n : sizes_) {
+    if (v_.queries < 100000) bem::emit_below_spec(sink, "queries", v_.queries, "queries", 100000, "BEM 2.2");
+    for (auto n : v_.N_nodes) {
       const auto ids = make_index(seed, static_cast<std::size_t>(n));
       const auto qs = make_queries(seed, ids);
       emit_mixture(sink, ids, qs);
       bem::exact_router truth_router;
       truth_router.assign(ids);
-      for (const auto& router_name : routers_) {
+      for (const auto& router_name : v_.routers) {
         if (router_name == "exact") {
           measure(sink, counter, cycle_unit, truth_router, router_name, ids.size(), qs, truth_router, {});
           continue;
         }
-        const int h = tables_ != 0 ? static_cast<int>(tables_) : (n >= 50000 ? 2 : n >= 2000 ? 3 : 4);
-        const int c = capacity_ != 0 ? static_cast<int>(capacity_)
-                                     : bem::multi_index_router::suggested_capacity(static_cast<std::size_t>(n), h);
-        bem::multi_index_router r({h, c, static_cast<int>(radius_)});
+        const int h = v_.H != 0 ? static_cast<int>(v_.H) : (n >= 50000 ? 2 : n >= 2000 ? 3 : 4);
+        const int c = v_.C_entry != 0 ? static_cast<int>(v_.C_entry)
+                                      : bem::multi_index_router::suggested_capacity(static_cast<std::size_t>(n), h);
+        bem::multi_index_router r({h, c, static_cast<int>(v_.probe_radius)});
         r.assign(ids);
         std::string bits;
         for (int t = 0; t < h; ++t) {
@@ -91,8 +94,8 @@ struct route_query_benchmark {
         std::vector<bem::tasks::condition_field> extra = {
             bem::tasks::number_field("H", h), bem::tasks::string_field("B", bits),
             bem::tasks::number_field("C_entry", c),
-            radius_ == bem::probe_until_exact ? bem::tasks::string_field("probe_radius", "until_exact")
-                                              : bem::tasks::number_field("probe_radius", radius_)};
+            v_.probe_radius == bem::probe_until_exact ? bem::tasks::string_field("probe_radius", "until_exact")
+                                                      : bem::tasks::number_field("probe_radius", v_.probe_radius)};
         measure(sink, counter, cycle_unit, r, router_name, ids.size(), qs, truth_router, extra);
       }
     }
@@ -131,11 +134,11 @@ struct route_query_benchmark {
 
   std::vector<identifier> make_queries(std::uint64_t seed, const std::vector<identifier>& ids) const {
     bem::xoshiro256ss rng(bem::derive_seed(seed, bem::fnv1a64("route_query/queries"), ids.size()));
-    std::vector<identifier> qs(static_cast<std::size_t>(queries_));
+    std::vector<identifier> qs(static_cast<std::size_t>(v_.queries));
     for (auto& q : qs) {
-      if (rng.bernoulli(p_in_)) {
+      if (rng.bernoulli(v_.p_in)) {
         q = ids[rng.uniform_below(ids.size())];
-        const auto flips = rng.uniform_below(static_cast<std::uint64_t>(max_flips_) + 1);
+        const auto flips = rng.uniform_below(static_cast<std::uint64_t>(v_.max_flips) + 1);
         std::uint32_t mask = 0;
         while (static_cast<std::uint64_t>(std::popcount(mask)) < flips) mask |= 1u << rng.uniform_below(32);
         q ^= mask;
@@ -147,7 +150,7 @@ struct route_query_benchmark {
   }
 
   bem::route_filter filter_for(identifier q) const {
-    if (class_filter_ == "query") return {bem::class_bit(bem::identifier_class(q)), bem::all_shards};
+    if (v_.class_filter == "query") return {bem::class_bit(bem::identifier_class(q)), bem::all_shards};
     return {};
   }
 
@@ -156,7 +159,7 @@ struct route_query_benchmark {
                const std::string& router_name, std::size_t n, const std::vector<identifier>& qs,
                const bem::exact_router& truth_router, const std::vector<bem::tasks::condition_field>& extra) const {
     const auto occ = r.occupancy();
-    for (auto k64 : k_cand_) {
+    for (auto k64 : v_.K_cand) {
       const auto k = static_cast<std::size_t>(k64);
       bem::benchmark_record rec;
       rec.split = "router=" + router_name + " N=" + std::to_string(n) + " K_cand=" + std::to_string(k);
@@ -164,7 +167,7 @@ struct route_query_benchmark {
                        bem::tasks::number_field("N_nodes", static_cast<long long>(n)),
                        bem::tasks::number_field("K_cand", static_cast<long long>(k))};
       rec.condition.insert(rec.condition.end(), extra.begin(), extra.end());
-      rec.condition.push_back(bem::tasks::string_field("class_filter", class_filter_));
+      rec.condition.push_back(bem::tasks::string_field("class_filter", v_.class_filter));
       // The timed figures (cycles_per_query, queries_per_second) are computed
       // from cycles, so they say how the cycles were obtained (the method
       // without its run-to-run figures, as in bitalu's records).
@@ -224,7 +227,7 @@ struct route_query_benchmark {
       std::int64_t hit_tie[3] = {0, 0, 0}, hit_id[3] = {0, 0, 0};
       std::vector<double> ranks;
       bem::route_result truth;
-      const auto nt = static_cast<std::size_t>(truth_);
+      const auto nt = static_cast<std::size_t>(v_.truth_queries);
       for (std::size_t i = 0; i < nt; ++i) {
         const bem::route_filter f = filter_for(qs[i]);
         truth_router.query(qs[i], f, 1, truth);
@@ -279,14 +282,7 @@ struct route_query_benchmark {
     }
   }
 
-  std::vector<std::int64_t> sizes_;
-  std::int64_t queries_, truth_;
-  std::vector<std::int64_t> k_cand_;
-  double p_in_;
-  std::int64_t max_flips_;
-  std::vector<std::string> routers_;
-  std::int64_t tables_, capacity_, radius_;
-  std::string class_filter_;
+  route_parameters v_;
 };
 
 }  // namespace

@@ -19,11 +19,7 @@
 // rejected, or a model that fails its check, is a prover bug: the benchmark
 // throws and the driver records the failure.
 //
-// Parameters: n (list, default [32, 64, 128]), ratios (list of m/n, default
-// [4, 8]: 4n cells are all SAT, 8n cells the mixed population), instances (L_inst,
-// default 100; the full suite uses 10000, and fewer than 10^4 add an
-// `instances_below_spec` note record), budget (conflicts per instance,
-// default 100000), proofs (default true), min_len / max_len (3 / 5).
+// Parameters: sat_parameters below (`bem-bench list --parameters`).
 #include <bem/harness/benchmark.hpp>
 #include <bem/platform/cycles.hpp>
 #include <bem/plugin/adapter.hpp>
@@ -42,37 +38,44 @@ namespace {
 
 namespace pv = bem::prover;
 
+struct sat_parameters {
+  BOOST_HANA_DEFINE_STRUCT(sat_parameters, (std::vector<std::int64_t>, n), (std::vector<std::int64_t>, ratios),
+                           (std::int64_t, instances), (std::int64_t, budget), (bool, proofs), (int, min_len),
+                           (int, max_len));
+  static void describe(bem::parameter_schema<sat_parameters>& s) {
+    s("n", {32, 64, 128}).in(1, 100000).doc("variables per formula");
+    s("ratios", {4, 8}).in(1, 1000).doc("clauses per variable m/n (4: all SAT, 8: the mixed population)");
+    s("instances", 100).in(1, 10000000).doc("L_inst per cell (the full suite: 10^4)");
+    s("budget", 100000).in(1, std::int64_t{1} << 40).doc("conflicts per instance before it counts as unknown");
+    s("proofs", true).doc("trace DRAT proofs and PROOF_CHECK each UNSAT one");
+    s("min_len", 3).in(1, 64).doc("the shortest clause");
+    s("max_len", 5).in(1, 64).doc("the longest clause (min_len .. the smallest n)");
+  }
+};
+
 struct sat_check_benchmark {
   static constexpr const char* name = "sat_check";
   static constexpr const char* version = "1";
   static constexpr const char* description =
       "BEM 2.4: SAT_CHECK and PROOF_CHECK cost on random CNF (lengths 3..5), bem's CDCL solver and DRAT checker";
 
-  explicit sat_check_benchmark(bem::parameters& p)
-      : ns_(p.get_int_list("n", {32, 64, 128})),
-        ratios_(p.get_int_list("ratios", {4, 8})),
-        instances_(p.get_int_in("instances", 100, 1, 10000000)),
-        budget_(p.get_int_in("budget", 100000, 1, std::int64_t{1} << 40)),
-        proofs_(p.get_bool("proofs", true)),
-        min_len_(static_cast<int>(p.get_int_in("min_len", 3, 1, 64))),
-        max_len_(static_cast<int>(p.get_int_in("max_len", 5, 1, 64))) {
-    for (auto n : ns_)
-      if (n < 1 || n > 100000) throw bem::parameter_error("n", "each n must be in 1..100000");
-    for (auto r : ratios_)
-      if (r < 1 || r > 1000) throw bem::parameter_error("ratios", "each ratio m/n must be in 1..1000");
-    if (max_len_ < min_len_) throw bem::parameter_error("max_len", "must be at least min_len");
-    for (auto n : ns_)
-      if (max_len_ > n) throw bem::parameter_error("max_len", "must not exceed the smallest n");
+  using parameter_structs = bem::parameter_structs<sat_parameters>;
+
+  explicit sat_check_benchmark(bem::parameters& p) : v_(bem::read_parameters<sat_parameters>(p)) {
+    if (v_.max_len < v_.min_len) throw bem::parameter_error("max_len", "must be at least min_len");
+    for (auto n : v_.n)
+      if (v_.max_len > n) throw bem::parameter_error("max_len", "must not exceed the smallest n");
   }
 
   void run(std::uint64_t seed, bem::benchmark_sink& sink) {
     bem::cycle_counter counter;
     const std::string cycles_unit = counter.unit();
-    if (instances_ < 10000) bem::emit_below_spec(sink, "instances", instances_, "instances", 10000, "BEM 2.4 (L_inst)");
-    for (auto n64 : ns_) {
-      for (auto ratio : ratios_) {
+    if (v_.instances < 10000)
+      bem::emit_below_spec(sink, "instances", v_.instances, "instances", 10000, "BEM 2.4 (L_inst)");
+    for (auto n64 : v_.n) {
+      for (auto ratio : v_.ratios) {
         const int n = static_cast<int>(n64);
-        const pv::random_cnf_cell cell{n, static_cast<int>(ratio * n64), min_len_, max_len_};
+        const pv::random_cnf_cell cell{n, static_cast<int>(ratio * n64), v_.min_len, v_.max_len};
         run_cell(cell, static_cast<int>(ratio), seed, counter, cycles_unit, sink);
       }
     }
@@ -85,12 +88,12 @@ struct sat_check_benchmark {
     double solve_cycles = 0, solve_seconds = 0, proof_cycles = 0;
     std::vector<double> sat_lat, unsat_lat;
     pv::drat_proof proof;
-    for (std::int64_t j = 0; j < instances_; ++j) {
+    for (std::int64_t j = 0; j < v_.instances; ++j) {
       const pv::cnf f = pv::random_cnf(cell, seed, static_cast<std::uint64_t>(j));
       proof.clear();
       counter.start();
-      pv::cdcl_solver solver(f, proofs_ ? &proof : nullptr);
-      solver.set_conflict_budget(budget_);
+      pv::cdcl_solver solver(f, v_.proofs ? &proof : nullptr);
+      solver.set_conflict_budget(v_.budget);
       const pv::sat_result r = solver.solve();  // a SAT model is checked inside
       const bem::cycle_sample s = counter.stop();
       solve_cycles += s.cycles;
@@ -101,7 +104,7 @@ struct sat_check_benchmark {
       } else if (r == pv::sat_result::unsat) {
         ++unsat;
         unsat_lat.push_back(s.seconds);
-        if (proofs_) {
+        if (v_.proofs) {
           counter.start();
           const pv::drat_result check = pv::drat_check(f, proof);
           proof_cycles += counter.stop().cycles;
@@ -115,10 +118,13 @@ struct sat_check_benchmark {
     }
     const std::string split = "n=" + std::to_string(cell.n) + ",m=" + std::to_string(cell.m);
     const std::vector<bem::tasks::condition_field> condition = {
-        bem::tasks::number_field("n", cell.n), bem::tasks::number_field("m", cell.m),
-        bem::tasks::number_field("ratio", ratio), bem::tasks::number_field("min_len", min_len_),
-        bem::tasks::number_field("max_len", max_len_), bem::tasks::number_field("budget", budget_),
-        bem::tasks::string_field("proofs", proofs_ ? "traced" : "off"),
+        bem::tasks::number_field("n", cell.n),
+        bem::tasks::number_field("m", cell.m),
+        bem::tasks::number_field("ratio", ratio),
+        bem::tasks::number_field("min_len", v_.min_len),
+        bem::tasks::number_field("max_len", v_.max_len),
+        bem::tasks::number_field("budget", v_.budget),
+        bem::tasks::string_field("proofs", v_.proofs ? "traced" : "off"),
         bem::tasks::string_field("population", pv::population(cell.n, cell.m))};
     auto emit = [&](const std::string& metric, double value, const std::string& unit, bem::metrics::better dir,
                     std::int64_t count, const std::string& n_unit, bool timing) {
@@ -134,15 +140,15 @@ struct sat_check_benchmark {
     if (sat + unsat > 0)  // no fraction when the budget left every instance undecided
       emit("fraction_sat", static_cast<double>(sat) / static_cast<double>(sat + unsat), "fraction", better::none,
            sat + unsat, "decided instances", false);
-    emit("unknown_count", static_cast<double>(unknown), "instances", better::lower, instances_, "instances", false);
-    emit("unsat_count", static_cast<double>(unsat), "instances", better::none, instances_, "instances", false);
-    emit("cycles_per_SAT_CHECK", solve_cycles / static_cast<double>(instances_), cycles_unit, better::lower,
-         instances_, "instances", true);
-    if (proofs_ && unsat > 0)
+    emit("unknown_count", static_cast<double>(unknown), "instances", better::lower, v_.instances, "instances", false);
+    emit("unsat_count", static_cast<double>(unsat), "instances", better::none, v_.instances, "instances", false);
+    emit("cycles_per_SAT_CHECK", solve_cycles / static_cast<double>(v_.instances), cycles_unit, better::lower,
+         v_.instances, "instances", true);
+    if (v_.proofs && unsat > 0)
       emit("cycles_per_PROOF_CHECK", proof_cycles / static_cast<double>(unsat), cycles_unit, better::lower, unsat,
            "UNSAT proofs", true);
-    emit("instances_per_second", solve_seconds > 0 ? static_cast<double>(instances_) / solve_seconds : 0.0,
-         "instances/s", better::higher, instances_, "instances", true);
+    emit("instances_per_second", solve_seconds > 0 ? static_cast<double>(v_.instances) / solve_seconds : 0.0,
+         "instances/s", better::higher, v_.instances, "instances", true);
     for (auto* lat : {&sat_lat, &unsat_lat}) {
       if (lat->empty()) continue;
       const std::string prefix = lat == &sat_lat ? "sat_latency_" : "unsat_latency_";
@@ -154,10 +160,7 @@ struct sat_check_benchmark {
     }
   }
 
-  std::vector<std::int64_t> ns_, ratios_;
-  std::int64_t instances_, budget_;
-  bool proofs_;
-  int min_len_, max_len_;
+  sat_parameters v_;
 };
 
 }  // namespace

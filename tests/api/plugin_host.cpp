@@ -317,8 +317,10 @@ TEST_CASE("hand-written tables: every field the host uses is checked, and it rea
   // benchmark entry lies past struct_size and is never read.
   CHECK(registry.load_file(module_path("BEM_TEST_HAND_TABLES_3")));
   CHECK(registry.failures().empty());
-  CHECK(registry.find_task("hand_task") != nullptr);
+  REQUIRE(registry.find_task("hand_task") != nullptr);
   CHECK(registry.benchmarks().empty());
+  // Its task table ends before describe_parameters: loaded, undocumented.
+  CHECK(bem::describe_parameters(registry.find_task("hand_task")->type, "task") == "");
 
   // A table that ends inside its own header is refused before any field
   // past struct_size is read.
@@ -520,6 +522,7 @@ TEST_CASE("a second type of a name already taken is reported as shadowed, not re
   // benchmark would make `task = "hand_bench"` in a suite ambiguous.
   REQUIRE(registry.load_file(module_path("BEM_TEST_HAND_TABLES_5")));
   REQUIRE(registry.find_benchmark("hand_bench") != nullptr);
+  CHECK(bem::describe_parameters(registry.find_benchmark("hand_bench")->type, "benchmark") == "");
   REQUIRE(registry.load_file(module_path("BEM_TEST_HAND_TABLES_6")));
   CHECK(registry.failures().empty());
   CHECK(registry.find_task("hand_bench") == nullptr);
@@ -695,4 +698,52 @@ TEST_CASE("spec, split and batch carry their size: each side reads and writes on
   CHECK(plugin_error_text(&short_spec, "") ==
         "task 'flawed_splits' spec: filled " + std::to_string(offsetof(bem_task_spec_v1, tag_labels)) +
             " bytes, fewer than plugin ABI 2's " + std::to_string(sizeof(bem_task_spec_v1)));
+}
+
+namespace {
+struct documented_parameters {
+  BOOST_HANA_DEFINE_STRUCT(documented_parameters, (int, depth));
+  static void describe(bem::parameter_schema<documented_parameters>& s) { s("depth", 2).in(1, 8).doc("layers"); }
+};
+struct broken_parameters {
+  BOOST_HANA_DEFINE_STRUCT(broken_parameters, (int, depth));
+  static void describe(bem::parameter_schema<broken_parameters>& s) { s("depth", 0).in(1, 8).doc("layers"); }
+};
+/// A model that reads parameter struct P (and declares it).
+template <class P>
+struct documented_model {
+  static constexpr const char* name = "documented";
+  static constexpr const char* version = "1";
+  static constexpr const char* description = "reads a parameter struct";
+  using parameter_structs = bem::parameter_structs<P>;
+  explicit documented_model(bem::parameters& p) : depth(bem::read_parameters<P>(p).depth) {}
+  void reset(const task_spec&, std::uint64_t) {}
+  void set_learning(bool) {}
+  double learn(const sequence_batch&) { return 0; }
+  void predict(const sequence_batch&, prediction&) {}
+  std::size_t parameter_count() const { return 0; }
+  int depth;
+};
+}  // namespace
+
+TEST_CASE("parameter documentation crosses the C interface; a table from before it was appended has none") {
+  const bem_model_type_v1* full = &bem::detail::model_adapter<documented_model<documented_parameters>>::type;
+  CHECK(bem::describe_parameters(full, "model") ==
+        R"([{"name":"depth","type":"integer","default":2,"derived":false,"accepts":"[1, 8]","doc":"layers"}])");
+  // The effective values still come from the same reads.
+  bem::model_instance m(full, "depth = 3");
+  CHECK(m.effective_parameters() == R"({"depth":3})");
+  CHECK_THROWS_WITH_AS(bem::model_instance(full, "depth = 9"), doctest::Contains("'depth': must lie in [1, 8], got 9"),
+                       bem::plugin_error);
+
+  bem_model_type_v1 old = *full;
+  old.struct_size = static_cast<std::uint32_t>(offsetof(bem_model_type_v1, describe_parameters));
+  CHECK(bem::describe_parameters(&old, "model") == "");
+  CHECK_UNARY(bem::detail::model_adapter<counting_checkpoint_model>::type.describe_parameters == nullptr);
+
+  // A declaration whose default breaks its rule fails the call, named.
+  const bem_model_type_v1* broken = &bem::detail::model_adapter<documented_model<broken_parameters>>::type;
+  CHECK_THROWS_WITH_AS(bem::describe_parameters(broken, "model", "p"),
+                       "model 'documented' (plugin p) describe_parameters: parameter 'depth': must lie in [1, 8], got 0",
+                       bem::plugin_error);
 }

@@ -181,6 +181,32 @@ class Driver(unittest.TestCase):
         self.assertIn("majority_class", r.stdout)
         self.assertIn("built-in", r.stdout)
 
+    def test_list_parameters_prints_each_declaration(self):
+        r = bench("list", "--parameters", "--plugin-path", THROWING)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        out = r.stdout
+
+        def rows_of(entry):  # the indented rows under an entry's line
+            block = re.search(r"\n  %s +v\d[^\n]*\n((?:      [^\n]*\n)*)" % re.escape(entry), out)
+            self.assertIsNotNone(block, entry)
+            return block.group(1)
+
+        e88 = rows_of("e88")
+        self.assertRegex(e88, r'preset +string +"E88-1L" +one of \{E88-1L, E88-4L\} +a named configuration')
+        self.assertRegex(e88, r"layers +integer +1\* +\[1, 256\]")  # derived from the preset
+        self.assertRegex(e88, r"lr +number +0.001 +\[0, 10\] +AdamW learning rate")  # the shared training rows
+        self.assertRegex(rows_of("expert_eval"), r"W +list of integers +\[64,256\] +one of \{64, 128, 256, 512\}")
+        stationary, nonstationary = rows_of("contextual_bandit"), rows_of("nonstationary_bandit")
+        self.assertRegex(stationary, r"(?m)^      d +integer +8 +\[1, 16\]")
+        self.assertNotIn("discounted_ucb1\",", stationary.split("policies")[1].split("\n")[0])
+        self.assertIn("discounted_ucb1", nonstationary.split("policies")[1].split("one of")[0])
+        self.assertIn("spike_window", nonstationary)
+        self.assertNotIn("spike_window", stationary)
+        # A plugin whose types declare no parameter struct still lists, saying so.
+        self.assertIn("(parameters not declared)", rows_of("crashing_model"))
+        # Without the flag, no rows.
+        self.assertNotIn("AdamW learning rate", bench("list").stdout)
+
     def test_hwinfo(self):
         r = bench("hwinfo")
         self.assertEqual(r.returncode, 0, r.stderr)
@@ -652,24 +678,25 @@ class Driver(unittest.TestCase):
                                     "adaptation_threshold = 0.0\n",
         }
         cases = [
-            ("route_query", "N_nodes = [0]", "N_nodes", "each must lie in [1, 2^31]"),
-            ("route_query", "N_nodes = [2147483649]", "N_nodes", "each must lie in [1, 2^31]"),
-            ("route_query", "K_cand = [0]", "K_cand", "each must lie in [1, 256]"),
-            ("route_query", "K_cand = [16, 257]", "K_cand", "each must lie in [1, 256]"),
+            ("route_query", "N_nodes = [0]", "N_nodes", "each must lie in [1, 2147483648], got 0"),
+            ("route_query", "N_nodes = [2147483649]", "N_nodes", "each must lie in [1, 2147483648], got 2147483649"),
+            ("route_query", "K_cand = [0]", "K_cand", "each must lie in [1, 256], got 0"),
+            ("route_query", "K_cand = [16, 257]", "K_cand", "each must lie in [1, 256], got 257"),
             ("route_query", "H = 1", "H", "must be 0 (chosen by N) or lie in [2, 8]"),
-            ("route_query", 'routers = ["exact", "faiss"]', "routers", 'each must be "multi_index" or "exact", got "faiss"'),
-            ("sat_check", "n = [0]", "n", "each n must be in 1..100000"),
-            ("sat_check", "n = [100001]", "n", "each n must be in 1..100000"),
-            ("sat_check", "ratios = [0]", "ratios", "each ratio m/n must be in 1..1000"),
-            ("sat_check", "ratios = [4, 1001]", "ratios", "each ratio m/n must be in 1..1000"),
+            ("route_query", 'routers = ["exact", "faiss"]', "routers", 'each must be one of {multi_index, exact}, got "faiss"'),
+            ("sat_check", "n = [0]", "n", "each must lie in [1, 100000], got 0"),
+            ("sat_check", "n = [100001]", "n", "each must lie in [1, 100000], got 100001"),
+            ("sat_check", "ratios = [0]", "ratios", "each must lie in [1, 1000], got 0"),
+            ("sat_check", "ratios = [4, 1001]", "ratios", "each must lie in [1, 1000], got 1001"),
             ("sat_check", "min_len = 4\nmax_len = 3", "max_len", "must be at least min_len"),
             ("sat_check", "max_len = 5\nn = [64, 4]", "max_len", "must not exceed the smallest n"),
-            ("expert_eval", "G = [64, 100]", "G", "each G must be one of 64, 128, 256, 512"),
-            ("expert_eval", "W = [1024]", "W", "each W must be one of 64, 128, 256, 512; got 1024"),
-            ("expert_eval", 'representations = ["bdd"]', "representations", 'unknown representation "bdd"'),
-            ("bitalu_throughput", "W = [32]", "W", "each W must be one of 64, 128, 256, 512, 1024; got 32"),
-            ("bitalu_throughput", "W = [2048]", "W", "each W must be one of 64, 128, 256, 512, 1024; got 2048"),
-            ("bitalu_throughput", 'ops = ["and", "nand"]', "ops", 'unknown op "nand"'),
+            ("expert_eval", "G = [64, 100]", "G", "each must be one of {64, 128, 256, 512}, got 100"),
+            ("expert_eval", "W = [1024]", "W", "each must be one of {64, 128, 256, 512}, got 1024"),
+            ("expert_eval", 'representations = ["bdd"]', "representations",
+             'each must be one of {gate_list, compiled, jit, anf, anf_jit, robdd, robdd_jit}, got "bdd"'),
+            ("bitalu_throughput", "W = [32]", "W", "each must be one of {64, 128, 256, 512, 1024}, got 32"),
+            ("bitalu_throughput", "W = [2048]", "W", "each must be one of {64, 128, 256, 512, 1024}, got 2048"),
+            ("bitalu_throughput", 'ops = ["and", "nand"]', "ops", 'each must be one of {and, or, xor, not, andnot, shift_left,'),
             ("contextual_bandit", "d = 0", "d", "must lie in [1, 16], got 0"),
             ("contextual_bandit", "d = 17", "d", "must lie in [1, 16], got 17"),
             ("contextual_bandit", "actions = 1", "actions", "must lie in [2, 16], got 1"),
@@ -683,7 +710,7 @@ class Driver(unittest.TestCase):
             ("contextual_bandit", "alpha = -0.5", "alpha", "must be a finite number >= 0"),
             ("contextual_bandit", "mid_path_every = 0", "mid_path_every", "must lie in [1, 1099511627776], got 0"),
             ("contextual_bandit", 'policies = ["bem", "thompson"]', "policies",
-             'each must be one of bem, uniform, ucb1_per_context, discounted_ucb1, epsilon_greedy, linucb; got "thompson"'),
+             'each must be one of {bem, uniform, ucb1_per_context, discounted_ucb1, epsilon_greedy, linucb}, got "thompson"'),
             ("contextual_bandit", 'policies = ["bem", "linucb", "bem"]', "policies", '"bem" is listed twice'),
             ("contextual_bandit", "policies = []", "policies", "expected a list of strings"),
             ("contextual_bandit", "discount = 0.0", "discount", "must lie in (0, 1]"),

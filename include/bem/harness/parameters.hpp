@@ -143,37 +143,50 @@ BEM_NAMESPACE_END
 
 BEM_NAMESPACE_BEGIN
 
+namespace detail {
+template <class X>
+constexpr bool is_parameter_list = false;
+template <class E>
+constexpr bool is_parameter_list<std::vector<E>> = true;
+}  // namespace detail
+
+/// Appends the JSON text of one parameter value (numbers in shortest form).
+inline void parameter_value_json_into(std::string& out, const parameter_value& v) {
+  const auto scalar = [&out](const auto& x) {
+    using X = std::decay_t<decltype(x)>;
+    if constexpr (std::is_same_v<X, std::int64_t>)
+      out += std::to_string(x);
+    else if constexpr (std::is_same_v<X, double>)
+      detail::json_number_into(out, x);
+    else if constexpr (std::is_same_v<X, bool>)
+      out += x ? "true" : "false";
+    else
+      detail::json_escape_into(out, x);
+  };
+  std::visit(
+      [&](const auto& x) {
+        if constexpr (detail::is_parameter_list<std::decay_t<decltype(x)>>) {
+          out += '[';
+          for (std::size_t i = 0; i < x.size(); ++i) {
+            if (i) out += ',';
+            scalar(x[i]);
+          }
+          out += ']';
+        } else {
+          scalar(x);
+        }
+      },
+      v);
+}
+
 /// A JSON object holding `values`, keys sorted, numbers in shortest form.
 inline std::string parameters_to_json(const std::map<std::string, parameter_value>& values) {
   std::string out = "{";
-  bool first = true;
   for (const auto& [k, v] : values) {
-    if (!first) out += ',';
-    first = false;
+    if (out.size() > 1) out += ',';
     detail::json_escape_into(out, k);
     out += ':';
-    std::visit(
-        [&](const auto& x) {
-          using X = std::decay_t<decltype(x)>;
-          if constexpr (std::is_same_v<X, std::int64_t>) out += std::to_string(x);
-          else if constexpr (std::is_same_v<X, double>) detail::json_number_into(out, x);
-          else if constexpr (std::is_same_v<X, bool>) out += x ? "true" : "false";
-          else if constexpr (std::is_same_v<X, std::string>) detail::json_escape_into(out, x);
-          else {
-            out += '[';
-            bool f = true;
-            for (const auto& e : x) {
-              if (!f) out += ',';
-              f = false;
-              using E = std::decay_t<decltype(e)>;
-              if constexpr (std::is_same_v<E, std::int64_t>) out += std::to_string(e);
-              else if constexpr (std::is_same_v<E, double>) detail::json_number_into(out, e);
-              else detail::json_escape_into(out, e);
-            }
-            out += ']';
-          }
-        },
-        v);
+    parameter_value_json_into(out, v);
   }
   out += '}';
   return out;

@@ -4,20 +4,14 @@
 // is a bem::diagnosing_model: after training the driver asks it for the seed's
 // section 6 diagnostics (diagnostics.hpp).
 //
-// Parameters (every one recorded in each result's config):
-//   preset          a named configuration; the individual keys below override it
-//   variant         E88: authors | simple | linear | simple_linear;  Mamba2: standard | negative_eigenvalue
-//   layers, dim, ...  the architecture (see each model)
-//   lr (1e-3), lr_min (0), weight_decay (0.01), grad_clip (1.0), beta1 (0.9),
-//   beta2 (0.999): AdamW (seed section 3.2);
-//   total_steps (0)  cosine annealing period in optimizer steps; a suite sets
-//                    it to epochs * ceil(train_sequences / batch_size); 0 keeps
-//                    the learning rate constant
-//   threads (2)      worker threads; results are identical for the same seed,
-//                    thread count and build (compiler, flags and instruction
-//                    set: FMA contraction and vector widths change last bits)
-//   checkpoint_every (32)  recurrent-state checkpoint interval (memory vs
-//                    recomputation; does not change results)
+// Parameters: the structs below (e88_parameters, ..., training_parameters)
+// declare each one with its default, range and documentation
+// (`bem-bench list --parameters` prints them); every one is recorded in each
+// result's config. Results are identical for the same seed, thread count and
+// build (compiler, flags and instruction set: FMA contraction and vector
+// widths change last bits); checkpoint_every trades memory for recomputation
+// and does not change results; a suite sets total_steps to
+// epochs * ceil(train_sequences / batch_size).
 //
 // Presets (seed section 3.1):
 //   e88:        E88-1L  layers 1, heads 16, n_state 32, dim 128
@@ -28,14 +22,15 @@
 //   mlp:        MLP         layers 4, hidden 128
 #pragma once
 
+#include <bem/harness/parameters.hpp>
+#include <bem/harness/reflected_parameters.hpp>
+#include <bem/harness/sequence_model.hpp>
 #include <bem/nn/baseline_layers.hpp>
 #include <bem/nn/diagnostics.hpp>
 #include <bem/nn/e88.hpp>
 #include <bem/nn/mamba2.hpp>
 #include <bem/nn/network.hpp>
 #include <bem/nn/trainer.hpp>
-#include <bem/harness/parameters.hpp>
-#include <bem/harness/sequence_model.hpp>
 #include <bem/version.hpp>
 #include <tasks/batch.hpp>
 
@@ -49,31 +44,29 @@
 BEM_NAMESPACE_BEGIN
 namespace nn {
 
-namespace detail {
-struct common_hparams {
-  adamw_config opt;
-  int threads = 2;
-  int chunk = 32;
+/// AdamW and the trainer's settings, read by every trained model.
+struct training_parameters {
+  BOOST_HANA_DEFINE_STRUCT(training_parameters, (double, lr), (double, lr_min), (double, weight_decay),
+                           (double, grad_clip), (double, beta1), (double, beta2), (std::int64_t, total_steps),
+                           (int, threads), (int, checkpoint_every));
+  static void describe(parameter_schema<training_parameters>& s) {
+    s("lr", 1e-3).in(0, 10).doc("AdamW learning rate (seed 3.2)");
+    s("lr_min", 0.0).in(0, 10).doc("the cosine schedule's floor");
+    s("weight_decay", 0.01).in(0, 10).doc("AdamW decoupled weight decay");
+    s("grad_clip", 1.0).in(0, 1e9).doc("global gradient-norm clip; 0 disables it");
+    s("beta1", 0.9).in(0, 0.999999).doc("AdamW first-moment decay");
+    s("beta2", 0.999).in(0, 0.999999999).doc("AdamW second-moment decay");
+    s("total_steps", 0).in(0, std::int64_t{1} << 40).doc("cosine period in optimizer steps; 0: constant rate");
+    s("threads", 2).in(1, 256).doc("worker threads (results depend on the count)");
+    s("checkpoint_every", 32).in(1, 1 << 20).doc("recurrent-state checkpoint interval (memory only)");
+  }
+  adamw_config adamw() const {
+    adamw_config c;
+    c.lr = lr, c.lr_min = lr_min, c.weight_decay = weight_decay, c.grad_clip = grad_clip;
+    c.beta1 = beta1, c.beta2 = beta2, c.total_steps = total_steps;
+    return c;
+  }
 };
-
-inline common_hparams read_common(parameters& p) {
-  common_hparams h;
-  h.opt.lr = p.get_double_in("lr", 1e-3, 0.0, 10.0);
-  h.opt.lr_min = p.get_double_in("lr_min", 0.0, 0.0, 10.0);
-  h.opt.weight_decay = p.get_double_in("weight_decay", 0.01, 0.0, 10.0);
-  h.opt.grad_clip = p.get_double_in("grad_clip", 1.0, 0.0, 1e9);
-  h.opt.beta1 = p.get_double_in("beta1", 0.9, 0.0, 0.999999);
-  h.opt.beta2 = p.get_double_in("beta2", 0.999, 0.0, 0.999999999);
-  h.opt.total_steps = p.get_int_in("total_steps", 0, 0, std::int64_t{1} << 40);
-  h.threads = static_cast<int>(p.get_int_in("threads", 2, 1, 256));
-  h.chunk = static_cast<int>(p.get_int_in("checkpoint_every", 32, 1, 1 << 20));
-  return h;
-}
-
-inline int get_int(parameters& p, const char* key, int preset_value, int lo, int hi) {
-  return static_cast<int>(p.get_int_in(key, preset_value, lo, hi));
-}
-}  // namespace detail
 
 /// The sequence_model adapter shared by all trained models. `Derived`
 /// provides `layer_config()` (the layer's configuration), `dim()`, `layers()`.
@@ -89,7 +82,7 @@ class trained_model {
     nc.layers = self().layers();
     nc.out_width = spec.logits_per_position();
     nc.layer = self().layer_config();
-    trainer_.emplace(nc, h_.opt, h_.threads, seed);
+    trainer_.emplace(nc, h_.adamw(), h_.threads, seed);
     max_T_ = 0;
     kept_.clear();
   }
@@ -149,7 +142,7 @@ class trained_model {
   const trainer<Layer>& engine() const { return *trainer_; }
 
  protected:
-  detail::common_hparams h_;
+  training_parameters h_;
 
  private:
   const Derived& self() const { return static_cast<const Derived&>(*this); }
@@ -160,6 +153,32 @@ class trained_model {
   std::vector<float> kept_;  // keep_checkpoint's weights
 };
 
+/// E88's architecture: seed section 3.1's presets, each key overriding them.
+struct e88_parameters {
+  BOOST_HANA_DEFINE_STRUCT(e88_parameters, (std::string, preset), (int, layers), (int, heads), (int, n_state),
+                           (int, head_v), (int, dim), (bool, gate), (std::string, variant));
+  static void describe(parameter_schema<e88_parameters>& s) {
+    const auto four = [](const e88_parameters& p) { return p.preset == "E88-4L"; };
+    s("preset", "E88-1L").one_of({"E88-1L", "E88-4L"}).doc("a named configuration; the keys below override it");
+    s("layers", [=](const e88_parameters& p) { return four(p) ? 4 : 1; }).in(1, 256).doc("layers (E88-4L: 4)");
+    s("heads", [=](const e88_parameters& p) { return four(p) ? 4 : 16; }).in(1, 1024).doc("heads (E88-4L: 4)");
+    s("n_state", 32).in(1, 1024).doc("rows of each head's matrix state");
+    s("head_v",
+      [](const e88_parameters& p) {
+        // head_v defaults to n_state but is at most 256: name the key the user set.
+        if (p.n_state > 256)
+          throw parameter_error(
+              "n_state", "above 256 needs head_v (at most 256, default n_state) set, got " + std::to_string(p.n_state));
+        return p.n_state;
+      })
+        .in(1, 256)
+        .doc("columns of each head's matrix state (default n_state)");
+    s("dim", [=](const e88_parameters& p) { return four(p) ? 64 : 128; }).in(1, 1 << 16).doc("width (E88-4L: 64)");
+    s("gate", true).doc("the output gate");
+    s("variant", "authors").one_of({"authors", "simple", "linear", "simple_linear"}).doc("the recurrence's form");
+  }
+};
+
 /// E88: tanh matrix-state recurrence (e88.hpp), presets E88-1L and E88-4L.
 class e88_model : public trained_model<e88_layer, e88_model> {
  public:
@@ -167,6 +186,7 @@ class e88_model : public trained_model<e88_layer, e88_model> {
   static constexpr const char* version = "1";
   static constexpr const char* description =
       "E88 tanh matrix-state recurrence (presets E88-1L, E88-4L; variant authors | simple | linear | simple_linear), AdamW";
+  using parameter_structs = bem::parameter_structs<e88_parameters, training_parameters>;
 
   e88_model() {
     parameters p;
@@ -180,28 +200,39 @@ class e88_model : public trained_model<e88_layer, e88_model> {
 
  private:
   void init(parameters& p) {
-    const std::string preset = p.get_choice("preset", "E88-1L", {"E88-1L", "E88-4L"});
-    const bool four = preset == "E88-4L";
-    layers_ = detail::get_int(p, "layers", four ? 4 : 1, 1, 256);
-    lc_.heads = detail::get_int(p, "heads", four ? 4 : 16, 1, 1024);
-    lc_.n_state = detail::get_int(p, "n_state", 32, 1, 1024);
-    // head_v defaults to n_state but is at most 256: name the key the user set.
-    if (!p.contains("head_v") && lc_.n_state > 256)
-      throw parameter_error("n_state", "above 256 needs head_v (at most 256, default n_state) set, got " +
-                                           std::to_string(lc_.n_state));
-    lc_.head_v = detail::get_int(p, "head_v", lc_.n_state, 1, 256);
-    lc_.dim = detail::get_int(p, "dim", four ? 64 : 128, 1, 1 << 16);
-    lc_.gate = p.get_bool("gate", true);
-    const std::string v = p.get_choice("variant", "authors", {"authors", "simple", "linear", "simple_linear"});
-    lc_.variant = v == "simple"          ? e88_variant::simple
-                  : v == "linear"        ? e88_variant::linear
-                  : v == "simple_linear" ? e88_variant::simple_linear
-                                         : e88_variant::authors;
-    h_ = detail::read_common(p);
-    lc_.chunk = h_.chunk;
+    const auto v = read_parameters<e88_parameters>(p);
+    layers_ = v.layers;
+    lc_.heads = v.heads, lc_.n_state = v.n_state, lc_.head_v = v.head_v, lc_.dim = v.dim, lc_.gate = v.gate;
+    lc_.variant = v.variant == "simple"          ? e88_variant::simple
+                  : v.variant == "linear"        ? e88_variant::linear
+                  : v.variant == "simple_linear" ? e88_variant::simple_linear
+                                                 : e88_variant::authors;
+    h_ = read_parameters<training_parameters>(p);
+    lc_.chunk = h_.checkpoint_every;
   }
   e88_config lc_{};
   int layers_ = 1;
+};
+
+/// Mamba2's architecture: seed section 3.1's presets and the reference defaults.
+struct mamba2_parameters {
+  BOOST_HANA_DEFINE_STRUCT(mamba2_parameters, (std::string, preset), (int, layers), (int, d_model), (int, d_state),
+                           (int, expand), (int, headdim), (int, d_conv), (std::string, variant));
+  static void describe(parameter_schema<mamba2_parameters>& s) {
+    s("preset", "Mamba2-4L").one_of({"Mamba2-4L", "Mamba2-8L", "Mamba2-16L", "Mamba2-32L"}).doc("a named depth");
+    s("layers",
+      [](const mamba2_parameters& p) {
+        return p.preset == "Mamba2-8L" ? 8 : p.preset == "Mamba2-16L" ? 16 : p.preset == "Mamba2-32L" ? 32 : 4;
+      })
+        .in(1, 1024)
+        .doc("blocks (the preset's number)");
+    s("d_model", 64).in(1, 1 << 16).doc("width");
+    s("d_state", 16).in(1, 1024).doc("SSM state size");
+    s("expand", 2).in(1, 16).doc("inner width over d_model");
+    s("headdim", 64).in(1, 4096).doc("head width; expand * d_model must be a multiple of it");
+    s("d_conv", 4).in(1, 64).doc("causal convolution width");
+    s("variant", "standard").one_of({"standard", "negative_eigenvalue"}).doc("the state transition's range");
+  }
 };
 
 /// Mamba2 (SSD) blocks (mamba2.hpp), presets Mamba2-4L/8L/16L/32L.
@@ -211,6 +242,7 @@ class mamba2_model : public trained_model<mamba2_layer, mamba2_model> {
   static constexpr const char* version = "1";
   static constexpr const char* description =
       "Mamba2 SSD blocks, sequential scan (presets Mamba2-4L/8L/16L/32L; variant standard | negative_eigenvalue), AdamW";
+  using parameter_structs = bem::parameter_structs<mamba2_parameters, training_parameters>;
 
   mamba2_model() {
     parameters p;
@@ -224,23 +256,28 @@ class mamba2_model : public trained_model<mamba2_layer, mamba2_model> {
 
  private:
   void init(parameters& p) {
-    const std::string preset = p.get_choice("preset", "Mamba2-4L", {"Mamba2-4L", "Mamba2-8L", "Mamba2-16L", "Mamba2-32L"});
-    const int depth = preset == "Mamba2-8L" ? 8 : preset == "Mamba2-16L" ? 16 : preset == "Mamba2-32L" ? 32 : 4;
-    layers_ = detail::get_int(p, "layers", depth, 1, 1024);
-    lc_.dim = detail::get_int(p, "d_model", 64, 1, 1 << 16);
-    lc_.d_state = detail::get_int(p, "d_state", 16, 1, 1024);
-    lc_.expand = detail::get_int(p, "expand", 2, 1, 16);
-    lc_.headdim = detail::get_int(p, "headdim", 64, 1, 4096);
-    lc_.d_conv = detail::get_int(p, "d_conv", 4, 1, 64);
-    const std::string v = p.get_choice("variant", "standard", {"standard", "negative_eigenvalue"});
-    lc_.variant = v == "negative_eigenvalue" ? mamba2_variant::negative_eigenvalue : mamba2_variant::standard;
-    h_ = detail::read_common(p);
-    lc_.chunk = h_.chunk;
+    const auto v = read_parameters<mamba2_parameters>(p);
+    layers_ = v.layers;
+    lc_.dim = v.d_model, lc_.d_state = v.d_state, lc_.expand = v.expand, lc_.headdim = v.headdim, lc_.d_conv = v.d_conv;
+    lc_.variant = v.variant == "negative_eigenvalue" ? mamba2_variant::negative_eigenvalue : mamba2_variant::standard;
+    h_ = read_parameters<training_parameters>(p);
+    lc_.chunk = h_.checkpoint_every;
     if ((lc_.expand * lc_.dim) % lc_.headdim != 0)
       throw parameter_error("headdim", "expand * d_model must be a multiple of headdim");
   }
   mamba2_config lc_{};
   int layers_ = 4;
+};
+
+/// The linear RNN's architecture (preset Linear-RNN).
+struct linear_rnn_parameters {
+  BOOST_HANA_DEFINE_STRUCT(linear_rnn_parameters, (std::string, preset), (int, layers), (int, hidden), (int, dim));
+  static void describe(parameter_schema<linear_rnn_parameters>& s) {
+    s("preset", "Linear-RNN").one_of({"Linear-RNN"}).doc("the seed's configuration");
+    s("layers", 1).in(1, 256).doc("layers");
+    s("hidden", 128).in(1, 1 << 16).doc("recurrent state size");
+    s("dim", [](const linear_rnn_parameters& p) { return p.hidden; }).in(1, 1 << 16).doc("width (default hidden)");
+  }
 };
 
 /// Linear RNN baseline h = A h + B x, y = C h (baseline_layers.hpp).
@@ -249,6 +286,7 @@ class linear_rnn_model : public trained_model<linear_rnn_layer, linear_rnn_model
   static constexpr const char* name = "linear_rnn";
   static constexpr const char* version = "1";
   static constexpr const char* description = "linear RNN h = A h + B x, y = C h (preset Linear-RNN: hidden 128), AdamW";
+  using parameter_structs = bem::parameter_structs<linear_rnn_parameters, training_parameters>;
 
   linear_rnn_model() {
     parameters p;
@@ -262,14 +300,22 @@ class linear_rnn_model : public trained_model<linear_rnn_layer, linear_rnn_model
 
  private:
   void init(parameters& p) {
-    p.get_choice("preset", "Linear-RNN", {"Linear-RNN"});
-    layers_ = detail::get_int(p, "layers", 1, 1, 256);
-    lc_.hidden = detail::get_int(p, "hidden", 128, 1, 1 << 16);
-    lc_.dim = detail::get_int(p, "dim", lc_.hidden, 1, 1 << 16);
-    h_ = detail::read_common(p);
+    const auto v = read_parameters<linear_rnn_parameters>(p);
+    layers_ = v.layers, lc_.hidden = v.hidden, lc_.dim = v.dim;
+    h_ = read_parameters<training_parameters>(p);
   }
   linear_rnn_config lc_{};
   int layers_ = 1;
+};
+
+/// The MLP's architecture (preset MLP).
+struct mlp_parameters {
+  BOOST_HANA_DEFINE_STRUCT(mlp_parameters, (std::string, preset), (int, layers), (int, hidden));
+  static void describe(parameter_schema<mlp_parameters>& s) {
+    s("preset", "MLP").one_of({"MLP"}).doc("the seed's configuration");
+    s("layers", 4).in(1, 256).doc("layers");
+    s("hidden", 128).in(1, 1 << 16).doc("width");
+  }
 };
 
 /// MLP baseline without recurrence (baseline_layers.hpp).
@@ -278,6 +324,7 @@ class mlp_model : public trained_model<mlp_layer, mlp_model> {
   static constexpr const char* name = "mlp";
   static constexpr const char* version = "1";
   static constexpr const char* description = "per-position MLP, no recurrence (preset MLP: 4 layers, hidden 128), AdamW";
+  using parameter_structs = bem::parameter_structs<mlp_parameters, training_parameters>;
 
   mlp_model() {
     parameters p;
@@ -291,10 +338,9 @@ class mlp_model : public trained_model<mlp_layer, mlp_model> {
 
  private:
   void init(parameters& p) {
-    p.get_choice("preset", "MLP", {"MLP"});
-    layers_ = detail::get_int(p, "layers", 4, 1, 256);
-    lc_.dim = detail::get_int(p, "hidden", 128, 1, 1 << 16);
-    h_ = detail::read_common(p);
+    const auto v = read_parameters<mlp_parameters>(p);
+    layers_ = v.layers, lc_.dim = v.hidden;
+    h_ = read_parameters<training_parameters>(p);
   }
   mlp_config lc_{};
   int layers_ = 4;

@@ -37,7 +37,9 @@
  * reaches the binary, so renaming them would protect nothing that the entry
  * point's name and abi_version do not; a plugin written for ABI 1 stops at
  * compile time where a signature changed, and one built with BEM_PLUGIN
- * needs no edit at all.
+ * needs no edit at all. Since: describe_parameters appended to the task,
+ * model and benchmark tables (a table without it loads; its parameters are
+ * undocumented).
  */
 #ifndef BEM_PLUGIN_ABI_H
 #define BEM_PLUGIN_ABI_H
@@ -135,6 +137,11 @@ typedef struct bem_task_type_v1 {
                   size_t err_size);
   /* The task's exact reference solver, or NULL. */
   const bem_model_type_v1* reference_model;
+  /* Appended (read only within struct_size): NULL, or the documentation of
+   * the parameters `create` accepts: *json is set to a JSON array of objects
+   * {"name", "type", "default", "derived", "accepts", "doc"} that lives as
+   * long as the module (bem-bench list --parameters prints it). */
+  int (*describe_parameters)(const char** json, char* err, size_t err_size);
 } bem_task_type_v1;
 
 struct bem_model_type_v1 {
@@ -174,6 +181,11 @@ struct bem_model_type_v1 {
    * sets *json to a JSON object valid until the next call on the handle.
    * Called after reset; the driver puts it in every record of the run. */
   int (*machine_configuration)(void* model, const char** json, char* err, size_t err_size);
+  /* Appended (read only within struct_size): NULL, or the documentation of
+   * the parameters `create` accepts: *json is set to a JSON array of objects
+   * {"name", "type", "default", "derived", "accepts", "doc"} that lives as
+   * long as the module (bem-bench list --parameters prints it). */
+  int (*describe_parameters)(const char** json, char* err, size_t err_size);
 };
 
 enum { BEM_CHECKPOINT_KEEP = 0, BEM_CHECKPOINT_RESTORE = 1 };
@@ -232,6 +244,11 @@ typedef struct bem_benchmark_type_v1 {
    * keep files in context->artifact_dir; the host then accepts a model. */
   int (*run_with_context)(void* benchmark, const bem_run_context_v1* run_context, bem_record_sink_v1 sink,
                           void* context, char* err, size_t err_size);
+  /* Appended (read only within struct_size): NULL, or the documentation of
+   * the parameters `create` accepts: *json is set to a JSON array of objects
+   * {"name", "type", "default", "derived", "accepts", "doc"} that lives as
+   * long as the module (bem-bench list --parameters prints it). */
+  int (*describe_parameters)(const char** json, char* err, size_t err_size);
 } bem_benchmark_type_v1;
 
 typedef struct bem_plugin_v1 {

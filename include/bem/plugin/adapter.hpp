@@ -17,6 +17,7 @@
 #pragma once
 
 #include <bem/harness/benchmark.hpp>
+#include <bem/harness/reflected_parameters.hpp>
 #include <bem/plugin/abi.h>
 #include <bem/harness/sequence_model.hpp>
 #include <bem/plugin/toml_parameters.hpp>
@@ -141,6 +142,28 @@ inline tasks::task_spec spec_from_c(const bem_task_spec_v1& c) {
   s.tag_name = c.tag_name ? c.tag_name : "";
   s.tag_labels = split_lines(c.tag_labels);
   return s;
+}
+
+/// A class that names the parameter structs it reads
+/// (`using parameter_structs = bem::parameter_structs<...>;`).
+template <class T>
+concept declares_parameters = requires { typename T::parameter_structs; };
+
+/// The describe_parameters entry of T's table: T's parameter documentation
+/// as JSON, built on the first call; null when T declares no parameter struct.
+template <class T>
+constexpr auto describe_parameters_entry() {
+  using entry = int (*)(const char**, char*, std::size_t);
+  if constexpr (declares_parameters<T>) {
+    return static_cast<entry>([](const char** json, char* err, std::size_t size) noexcept {
+      return guarded(err, size, [&] {
+        static const std::string text = parameter_docs_json(typename T::parameter_structs{});
+        *json = text.c_str();
+      });
+    });
+  } else {
+    return static_cast<entry>(nullptr);
+  }
 }
 
 /// Copies a C batch view into a sequence_batch.
@@ -273,7 +296,8 @@ struct model_adapter {
       sizeof(bem_model_type_v1), Model::name, Model::version, Model::description, &create, &destroy,
       &effective_parameters, &reset, &set_learning, &learn, &predict, &parameter_count,
       reporting_model<Model> ? &report : nullptr, diagnosing_model<Model> ? &diagnose : nullptr,
-      checkpointing_model<Model> ? &checkpoint : nullptr, machine_model<Model> ? &machine_configuration : nullptr};
+      checkpointing_model<Model> ? &checkpoint : nullptr, machine_model<Model> ? &machine_configuration : nullptr,
+      describe_parameters_entry<Model>()};
 };
 
 /// A task that declares `using reference_model = ...;`.
@@ -340,7 +364,7 @@ struct task_adapter {
 
   static constexpr bem_task_type_v1 type = {
       sizeof(bem_task_type_v1), Task::name, Task::version, Task::description, &create, &destroy,
-      &effective_parameters, &spec, &split_count, &split, &generate, reference()};
+      &effective_parameters, &spec, &split_count, &split, &generate, reference(), describe_parameters_entry<Task>()};
 };
 
 template <class Benchmark>
@@ -434,7 +458,7 @@ struct benchmark_adapter {
 
   static constexpr bem_benchmark_type_v1 type = {sizeof(bem_benchmark_type_v1), Benchmark::name, Benchmark::version,
                                                  Benchmark::description, &create, &destroy, &effective_parameters,
-                                                 &run, context_entry()};
+                                                 &run, context_entry(), describe_parameters_entry<Benchmark>()};
 };
 
 template <class... Tasks>

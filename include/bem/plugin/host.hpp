@@ -340,7 +340,8 @@ class plugin_registry {
     if (t.model_count > 0 && t.models == nullptr) return "model table is NULL";
     for (std::uint32_t i = 0; i < t.task_count; ++i) {
       const auto* tt = t.tasks[i];
-      if (tt == nullptr || tt->struct_size < sizeof(bem_task_type_v1) || !tt->name || !tt->version ||
+      // describe_parameters was appended: a table without it is still complete.
+      if (tt == nullptr || tt->struct_size < offsetof(bem_task_type_v1, describe_parameters) || !tt->name || !tt->version ||
           !tt->description || !tt->create || !tt->destroy || !tt->spec || !tt->split_count || !tt->split ||
           !tt->generate || !tt->effective_parameters)
         return "task entry " + std::to_string(i) + " is incomplete or too small";
@@ -393,6 +394,21 @@ class plugin_registry {
   std::vector<std::string> searched_;
   std::vector<std::string> missing_;
 };
+
+/// The parameter documentation of a task, model or benchmark type (`kind`
+/// names it in errors): the JSON array of bem/plugin/abi.h's
+/// describe_parameters, or "" when the type declares none or its table ends
+/// before the field was appended. A failed call throws plugin_error.
+template <class Type>
+std::string describe_parameters(const Type* type, const char* kind, const std::string& plugin = {}) {
+  const auto entry = detail::appended_field(type, &Type::describe_parameters);
+  if (entry == nullptr) return "";
+  const detail::call_site site(kind, type->name, plugin);
+  const char* json = nullptr;
+  char err[detail::error_capacity] = {0};
+  site.check(entry(&json, err, sizeof err), "describe_parameters", err);
+  return site.text(json, "describe_parameters");
+}
 
 /// A task created through the C table; methods throw plugin_error. `plugin`
 /// names its plugin in the errors (empty: not named).

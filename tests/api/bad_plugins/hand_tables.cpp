@@ -10,6 +10,8 @@
 //   5  a complete benchmark "hand_bench" and no task;
 //   6  a task named "hand_bench": loaded after 5, it is shadowed (a task and
 //      a benchmark share one name space).
+// The task and benchmark tables are of the size before describe_parameters
+// was appended, as a plugin built then has them: they load, undocumented.
 // The functions are never called: the host checks the tables only.
 #include <bem/plugin/abi.h>
 
@@ -28,13 +30,16 @@ int run(void*, uint64_t, bem_record_sink_v1, void*, char*, size_t) { return BEM_
 
 const bem_model_type_v1 all_zero_model{};
 
-const bem_task_type_v1 task = {sizeof(bem_task_type_v1), BEM_TABLE_VARIANT == 6 ? "hand_bench" : "hand_task",
+constexpr auto task_size = static_cast<uint32_t>(offsetof(bem_task_type_v1, describe_parameters));
+constexpr auto bench_size = static_cast<uint32_t>(offsetof(bem_benchmark_type_v1, describe_parameters));
+
+const bem_task_type_v1 task = {task_size, BEM_TABLE_VARIANT == 6 ? "hand_bench" : "hand_task",
                                BEM_TABLE_VARIANT == 2 ? nullptr : "1", "a task table written by hand",
                                create, destroy, effective_parameters, spec, split_count, split, generate,
                                BEM_TABLE_VARIANT == 1 ? &all_zero_model : nullptr};
 const bem_task_type_v1* const tasks[] = {&task};
 const bem_benchmark_type_v1* const refused_benchmarks[] = {nullptr};
-const bem_benchmark_type_v1 bench = {sizeof(bem_benchmark_type_v1), "hand_bench", "1", "a benchmark table written by hand",
+const bem_benchmark_type_v1 bench = {bench_size, "hand_bench", "1", "a benchmark table written by hand",
                                      create, destroy, effective_parameters, run, nullptr};
 const bem_benchmark_type_v1* const benchmarks[] = {&bench};
 
