@@ -455,6 +455,31 @@ TEST_CASE("checkpoints cross the C interface, and a table from before they were 
 }
 
 namespace {
+/// counting_checkpoint_model on a machine: states its configuration (§6.1).
+struct configured_model : counting_checkpoint_model {
+  static constexpr const char* name = "configured";
+  using counting_checkpoint_model::counting_checkpoint_model;
+  std::string machine_configuration() const { return R"({"N":512,"W":256})"; }
+};
+}  // namespace
+
+TEST_CASE("a model's machine configuration crosses the C interface; a model on no machine, or a table from before "
+          "the field, has none") {
+  const bem_model_type_v1* full = &bem::detail::model_adapter<configured_model>::type;
+  CHECK_UNARY(bem::detail::model_adapter<counting_checkpoint_model>::type.machine_configuration == nullptr);
+  const bem_task_spec_v1 c_spec{sizeof(bem_task_spec_v1), 2, 0, 2, 0, "0\n1", "", ""};
+  bem::model_instance m(full, "");
+  m.reset(c_spec, 1);
+  CHECK(m.machine_configuration() == R"({"N":512,"W":256})");
+  bem_model_type_v1 old = *full;
+  old.struct_size = static_cast<std::uint32_t>(offsetof(bem_model_type_v1, machine_configuration));
+  bem::model_instance o(&old, "");
+  CHECK(o.machine_configuration().empty());
+  bem::model_instance plain(&bem::detail::model_adapter<counting_checkpoint_model>::type, "");
+  CHECK(plain.machine_configuration().empty());
+}
+
+namespace {
 /// A task whose splits break one rule the host relies on (`Flaw`), or none;
 /// its generate throws for the test split.
 enum class split_flaw { none, empty_name, duplicate_name, zero_length };
