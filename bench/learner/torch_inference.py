@@ -24,11 +24,14 @@ from torch_peer import E88, load  # noqa: E402
 def main():
     dirname, ours_txt = sys.argv[1], sys.argv[2]
     torch.set_num_threads(2)
-    ours = {}
+    ours, flat = {}, None
     for line in open(ours_txt):
-        if line.startswith("ours "):
+        if line.startswith(("ours ", "flat ")):
             kv = dict(f.split("=", 1) for f in line.split()[1:])
-            ours[kv["task"]] = kv
+            if line.startswith("ours "):
+                ours[kv["task"]] = kv
+            else:
+                flat = float(kv["cycles_ratio"])
     _, params = load(dirname, "e88")
     model = E88(params, 1, 16, 32, 32)
     rows, ratios, ok = [], [], True
@@ -54,6 +57,8 @@ def main():
     print(f"{'task':8} {'BEM tokens/s':>14} {'BEM accuracy':>13} {'PyTorch E88-1L tokens/s':>24} {'ratio':>8}  logits vs bem::nn")
     for task, bem, acc, peer, diff in rows:
         print(f"{task:8} {bem:14.0f} {acc:13.6f} {peer:24.0f} {bem / peer:8.1f}  max abs diff {diff:.1e}")
+    if flat is not None:
+        print(f"BEM cost per token at T = 4096 over T = 64 (TXC): {flat:.3f} (goal <= 1.1)")
     if not ok:
         print("RESULT name=learner failed=PyTorch's E88 logits differ from bem::nn's by more than 1e-3")
         return 1

@@ -110,10 +110,15 @@ std::string headline(const std::vector<const json*>& entries) {
   return "accuracy";
 }
 
-std::string series_label(const json& e) {
-  std::string label = e.value("model", "");
+/// The model's name and its parameters.
+std::string model_label(const json& e) {
   const std::string mp = compact(e["config"]["model"]);
-  if (!mp.empty()) label += " (" + mp + ")";
+  return e.value("model", "") + (mp.empty() ? "" : " (" + mp + ")");
+}
+
+/// The model and what distinguishes the split besides its length.
+std::string series_label(const json& e) {
+  std::string label = model_label(e);
   json other = json::object();
   if (e.contains("condition") && e["condition"].is_object())
     for (auto it = e["condition"].begin(); it != e["condition"].end(); ++it)
@@ -421,11 +426,73 @@ std::vector<std::pair<std::string, std::vector<const json*>>> by_task(const json
   return groups;
 }
 
-/// report.html: the context, the failures, then one section per task.
+/// The task's name and its categorical settings (string parameters, such
+/// as Dyck-1's labels), which make different tasks of one family.
+std::string task_label(const json& e) {
+  std::string label = e.value("task", "");
+  json kinds = json::object();
+  if (e["config"]["task"].is_object())
+    for (auto it = e["config"]["task"].begin(); it != e["config"]["task"].end(); ++it)
+      if (it.value().is_string()) kinds[it.key()] = it.value();
+  const std::string k = compact(kinds);
+  return k.empty() ? label : label + " (" + k + ")";
+}
+
+/// A mean with its 95% interval, "0.998 [0.997, 0.999]".
+std::string with_interval(const json& e) {
+  std::string s = fmt(e["mean"].is_number() ? e["mean"].get<double>() : std::nan(""));
+  if (e["ci"].is_object()) s += " [" + fmt(e["ci"]["low"].get<double>()) + ", " + fmt(e["ci"]["high"].get<double>()) + "]";
+  return s;
+}
+
+/// The page's opening summary: for every task x model, the task's headline
+/// metric on its test splits (no per-tag breakdowns): the worst split and
+/// the longest one, each with its interval across seeds.
+void overview_table(std::ostream& h, const json& summary) {
+  struct cell {
+    const json* worst = nullptr;
+    const json* longest = nullptr;
+    int splits = 0;
+  };
+  std::vector<std::pair<std::pair<std::string, std::string>, cell>> rows;
+  for (const auto& [task, entries] : by_task(summary)) {
+    const std::string metric = headline(entries);
+    for (const json* e : entries) {
+      const json& r = *e;
+      if (r.value("metric", "") != metric || r.contains("breakdown") || r.value("timing", false) || !r["mean"].is_number() ||
+          !r["split"].is_string() || r["split"].get<std::string>().rfind("test", 0) != 0)
+        continue;
+      const auto key = std::make_pair(task_label(r), model_label(r));
+      auto it = std::find_if(rows.begin(), rows.end(), [&](const auto& x) { return x.first == key; });
+      if (it == rows.end()) it = rows.insert(rows.end(), {key, cell{}});
+      cell& c = it->second;
+      ++c.splits;
+      if (!c.worst || r["mean"].get<double>() < (*c.worst)["mean"].get<double>()) c.worst = e;
+      const auto length = [](const json& x) { return x["condition"].is_object() ? x["condition"].value("length", 0.0) : 0.0; };
+      if (!c.longest || length(r) > length(*c.longest)) c.longest = e;
+    }
+  }
+  if (rows.empty()) return;
+  h << "<h2>Summary</h2>\n<p>Each task's headline metric on its test splits, mean over seeds with a Student-t 95% "
+       "interval: the worst split and the longest one. Details per task follow.</p>\n"
+       "<table><tr><th>task</th><th>model</th><th>metric</th><th>test splits</th><th>worst split</th><th>worst</th>"
+       "<th>longest split</th><th>at the longest</th></tr>\n";
+  for (const auto& [key, c] : rows)
+    h << "<tr><td>" << html_escape(key.first) << "</td><td>" << html_escape(key.second) << "</td><td>"
+      << html_escape((*c.worst)["metric"].get<std::string>()) << "</td><td class=\"num\">" << c.splits << "</td><td>"
+      << html_escape((*c.worst)["split"].get<std::string>()) << "</td><td class=\"num\">" << with_interval(*c.worst)
+      << "</td><td>" << html_escape((*c.longest)["split"].get<std::string>()) << "</td><td class=\"num\">"
+      << with_interval(*c.longest) << "</td></tr>\n";
+  h << "</table>\n";
+}
+
+/// report.html: the context, the summary of every task x model, the
+/// failures, then one section per task.
 std::string render_html(const json& metrics) {
   const json& ctx = metrics["context"];
   std::ostringstream h;
   write_header(h, ctx);
+  overview_table(h, metrics["summary"]);
   write_failures(h, metrics);
   for (const auto& [task, entries] : by_task(metrics["summary"])) {
     h << "<h2>" << html_escape(task) << "</h2>\n";

@@ -270,6 +270,16 @@ class Driver(unittest.TestCase):
         html = read(os.path.join(a, "report.html"))
         self.assertIn("<svg", html)
         self.assertIn("against sequence length", html)
+        # It opens with the summary of every task x model, before the details.
+        summary = html[html.index("<h2>Summary</h2>"):html.index("<h2>rtc</h2>")]
+        for row in ("<tr><td>parity</td><td>bem</td>", "<tr><td>dyck1 (labels=online)</td><td>bem</td>",
+                    "<tr><td>kv_retrieval</td><td>reference</td>", "<tr><td>rtc</td><td>majority_class</td>"):
+            self.assertIn(row, summary)
+        # The learning BEM, trained on T <= 32, makes no error at any test length.
+        bem_scores = [r["value"] for r in recs if r["model"] == "bem" and (r["split"] or "").startswith("test")
+                      and r["metric"] in ("accuracy", "full_sequence_accuracy")]
+        self.assertTrue(bem_scores)
+        self.assertEqual(set(bem_scores), {1.0})
         # Accuracy by position for every test length (seed section 6.1), not only the longest.
         for T in (16, 64, 256):
             self.assertIn(f"rtc: accuracy by position at T = {T} (mean over seeds)", html)

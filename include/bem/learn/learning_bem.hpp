@@ -46,6 +46,7 @@
 
 #include <bem/circuits/gate_list.hpp>
 #include <bem/harness/parameters.hpp>
+#include <bem/harness/reflected_parameters.hpp>
 #include <bem/learn/automaton_identification.hpp>
 #include <bem/learn/hypotheses.hpp>
 #include <bem/machine/machine.hpp>
@@ -80,14 +81,23 @@ struct learning_bem_policies : default_machine_policies {
   using router = exact_router;
 };
 
-struct learning_bem_settings {
-  std::uint32_t counter_bits = 16;      ///< b: counters are exact up to |d| < 2^(b-1)
-  std::uint32_t max_states = 8;         ///< Moore machines up to this many states
-  std::size_t max_sequences = 2000;     ///< training sequences kept for the proposer
-  std::size_t holdout_every = 4;        ///< every n-th training batch ranks the hypotheses
-  std::int64_t conflict_budget = 200000;   ///< per verification SAT_CHECK
-  std::int64_t synthesis_conflicts = 20000;  ///< per identification or CEGIS query (UNKNOWN past it: no hypothesis)
-  std::string log_file = "/dev/null";   ///< where the trace streams (chained and hashed; "/dev/null" keeps none)
+/// The model's parameters, declared once (docs/learning-bem.md, "Parameters").
+struct learning_bem_parameters {
+  BOOST_HANA_DEFINE_STRUCT(learning_bem_parameters, (int, counter_bits), (int, max_states),
+                           (std::int64_t, max_sequences), (std::int64_t, holdout_every),
+                           (std::int64_t, conflict_budget), (std::int64_t, synthesis_conflicts),
+                           (std::string, log_file));
+  static void describe(parameter_schema<learning_bem_parameters>& s) {
+    s("counter_bits", 16).in(2, 62).doc("b: a counter is exact while |d| < 2^(b-1)");
+    s("max_states", 8).in(1, 32).doc("Moore machines up to this many states");
+    s("max_sequences", 2000).in(1, 1 << 20).doc("training sequences kept for the proposer");
+    s("holdout_every", 4).in(2, 1000).doc("every n-th training batch ranks the hypotheses");
+    s("conflict_budget", 200000).in(1, std::int64_t{1} << 40).doc("conflicts per verification SAT_CHECK");
+    s("synthesis_conflicts", 20000)
+        .in(1, std::int64_t{1} << 40)
+        .doc("conflicts per identification or CEGIS query (UNKNOWN past it: no hypothesis)");
+    s("log_file", "/dev/null").doc("where the machine's trace streams (\"/dev/null\" keeps none)");
+  }
 };
 
 class learning_bem {
@@ -104,16 +114,11 @@ class learning_bem {
       "learning BEM on bem::machine<512, 2^20, 256>: Moore machines by exact SAT identification, counters and an "
       "induction memory, synthesised as verified patches and chosen by UCB1 on held-out batches";
 
-  explicit learning_bem(parameters& p) {
-    s_.counter_bits = static_cast<std::uint32_t>(p.get_int_in("counter_bits", 16, 2, 62));
-    s_.max_states = static_cast<std::uint32_t>(p.get_int_in("max_states", 8, 1, 32));
-    s_.max_sequences = static_cast<std::size_t>(p.get_int_in("max_sequences", 2000, 1, 1 << 20));
-    s_.holdout_every = static_cast<std::size_t>(p.get_int_in("holdout_every", 4, 2, 1000));
-    s_.conflict_budget = p.get_int_in("conflict_budget", 200000, 1, std::int64_t{1} << 40);
-    s_.synthesis_conflicts = p.get_int_in("synthesis_conflicts", 20000, 1, std::int64_t{1} << 40);
-    s_.log_file = p.get_string("log_file", "/dev/null");
-  }
-  explicit learning_bem(learning_bem_settings s = {}) : s_(std::move(s)) {}
+  using parameter_structs = bem::parameter_structs<learning_bem_parameters>;
+  explicit learning_bem(parameters& p) : s_(read_parameters<learning_bem_parameters>(p)) {}
+  /// With every parameter at its default.
+  learning_bem() : learning_bem(defaults()) {}
+  explicit learning_bem(learning_bem_parameters s) : s_(std::move(s)) {}
 
   // ---- sequence_model ---------------------------------------------------------
 
@@ -159,7 +164,7 @@ class learning_bem {
   double learn(const tasks::sequence_batch& batch) {
     require_reset();
     if (!learning_) return std::numeric_limits<double>::quiet_NaN();
-    const bool held_out = ++batches_ % s_.holdout_every == 0;
+    const bool held_out = ++batches_ % static_cast<std::uint64_t>(s_.holdout_every) == 0;
     const double loss = hypotheses_.empty() ? std::log(2.0) : loss_of(batch);
     if (held_out) {
       rank_on(batch);
@@ -206,7 +211,8 @@ class learning_bem {
     return "{\"machine\":" + m_->configuration_json() + ",\"slow_path\":" + slow_->configuration_json() + "}";
   }
 
-  /// Extra figures for the records (docs/learning-bem.md, "Records").
+  /// Extra figures for the records (docs/learning-bem.md, "Records"); the
+  /// configuration is in every record (machine_configuration).
   template <class F>
   void report(F&& emit) const {
     if (!m_) return;
@@ -224,15 +230,6 @@ class learning_bem {
     emit("patches_rejected", static_cast<double>(c.rejected), "patches");
     emit("verification_sat_calls", static_cast<double>(c.sat_calls), "SAT calls");
     emit("verification_cycles", static_cast<double>(c.verification_cycles), "TSC ticks");
-    emit("bem_N", static_cast<double>(N), "bits");
-    emit("bem_K", static_cast<double>(K), "bits");
-    emit("bem_W", static_cast<double>(W), "lanes");
-    emit("bem_N_expert_max", static_cast<double>(m_->config().max_experts), "experts");
-    emit("bem_G_max", static_cast<double>(m_->config().max_gates), "gates");
-    emit("bem_k_large", static_cast<double>(m_->config().k_large), "candidates");
-    emit("bem_k_small", static_cast<double>(m_->config().k_small), "experts");
-    emit("counter_bits", static_cast<double>(s_.counter_bits), "bits");
-    emit("max_states", static_cast<double>(s_.max_states), "states");
     if (const auto* h = chosen_hypothesis()) {
       emit("chosen_family", static_cast<double>(h->family), "0 moore, 1 counter, 2 recall");
       emit("chosen_gates", static_cast<double>(m_->expert_at(h->slot).circuit().gate_count()), "gates");
@@ -418,7 +415,7 @@ class learning_bem {
   };
 
   void remember(const tasks::sequence_batch& batch) {
-    for (std::int32_t b = 0; b < batch.batch_size && train_.size() < s_.max_sequences; ++b) {
+    for (std::int32_t b = 0; b < batch.batch_size && train_.size() < static_cast<std::size_t>(s_.max_sequences); ++b) {
       example e;
       const std::int32_t len = std::min(batch.lengths[static_cast<std::size_t>(b)], batch.length);
       for (std::int32_t t = 0; t < len; ++t) {
@@ -518,6 +515,7 @@ class learning_bem {
   // Counters: binary outputs over alphabets of at most 4 tokens.
   void propose_counters() {
     const auto v = static_cast<std::uint32_t>(spec_.vocab_size);
+    const auto counter_bits = static_cast<std::uint32_t>(s_.counter_bits);
     if (v > 4 || hypotheses_.size() + 3 > routing_mask_bits) return;
     std::vector<std::pair<double, counter_spec>> scored;
     std::vector<std::int8_t> delta(v, 0);
@@ -538,10 +536,10 @@ class learning_bem {
     for (std::uint32_t code = 1; code < combos; ++code) {
       std::uint32_t x = code;
       for (std::uint32_t i = 0; i < v; ++i, x /= 3) delta[i] = static_cast<std::int8_t>(static_cast<int>(x % 3) - 1);
-      for (std::int64_t k = -4; k <= 8; ++k) consider({delta, counter_readout::at_least, k, s_.counter_bits});
-      for (std::int64_t k = -2; k <= 2; ++k) consider({delta, counter_readout::equal, k, s_.counter_bits});
-      consider({delta, counter_readout::never_negative, 0, s_.counter_bits});
-      consider({delta, counter_readout::balanced_closed, 0, s_.counter_bits});
+      for (std::int64_t k = -4; k <= 8; ++k) consider({delta, counter_readout::at_least, k, counter_bits});
+      for (std::int64_t k = -2; k <= 2; ++k) consider({delta, counter_readout::equal, k, counter_bits});
+      consider({delta, counter_readout::never_negative, 0, counter_bits});
+      consider({delta, counter_readout::balanced_closed, 0, counter_bits});
     }
     // The best fits, simplest readout first on ties (the enumeration order).
     std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
@@ -592,7 +590,7 @@ class learning_bem {
       words.push_back(std::move(w));
     }
     identification_options o;
-    o.max_states = s_.max_states;
+    o.max_states = static_cast<std::uint32_t>(s_.max_states);
     o.conflict_budget = s_.synthesis_conflicts;
     std::size_t rounds = 0;
     const identification_result r =
@@ -727,7 +725,12 @@ class learning_bem {
     std::uint64_t synthesis_sat_calls = 0;
   };
 
-  learning_bem_settings s_;
+  static learning_bem_parameters defaults() {
+    parameters none;
+    return read_parameters<learning_bem_parameters>(none);
+  }
+
+  learning_bem_parameters s_;
   tasks::task_spec spec_;
   std::uint64_t seed_ = 0;
   std::uint32_t token_bits_ = 1, class_bits_ = 1, prediction_bits_ = 1;
