@@ -1,5 +1,7 @@
-// Cycle counting: fenced TSC reads, calibration, the cycle counter. Timing
-// bounds are loose sanity checks (the machine is a shared 2-core VM).
+// Cycle counting: fenced TSC reads, calibration, the cycle counter. Every
+// check here holds on a busy machine: timings are compared with a clock read
+// around them or with each other in the same run, or are the fastest of many
+// short runs; how fast things are is bench/'s business.
 #include "cpuinfo.hpp"
 
 #include <bem/platform/cycles.hpp>
@@ -52,6 +54,9 @@ TEST_CASE("TSC calibration is positive and repeatable") {
   const double hz2 = bem::calibrate_tsc_hz(&source2);
   CHECK(hz1 > 1e8);
   CHECK(hz1 < 1e11);
+  // Load cannot move this: the TSC is compared with CLOCK_MONOTONIC_RAW
+  // across a sleep, each end read as the narrowest of 16 bracketed pairs, so
+  // a preemption only widens a pair that is then not used (error about 1e-5).
   CHECK(std::fabs(hz1 - hz2) <= 0.02 * hz1);
   CHECK(!source1.empty());
   CHECK(bem::calibrate_tsc_hz() > 0);  // the source is optional
@@ -229,6 +234,8 @@ TEST_CASE("a busy interval of known length is timed within 20%") {
     busy_wait(std::chrono::milliseconds(20));
     const bem::cycle_sample s = c.stop();
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    // The interval holds the 20 ms wait and lies inside the clock reads around
+    // it, however long preemption made it: 20% is the calibration's leeway.
     CHECK(s.seconds > 0.020 * 0.8);
     CHECK(s.seconds < wall * 1.2);
     CHECK(s.tsc_ticks == doctest::Approx(s.seconds * c.calibration().tsc_hz));
@@ -245,58 +252,77 @@ TEST_CASE("a busy interval of known length is timed within 20%") {
   }
 }
 
-TEST_CASE("a chain of dependent adds costs about one cycle each") {
-  // Many short runs, the fastest counts: on a shared machine some run
-  // without being preempted.
-  bem::cycle_counter c;
-  const std::uint64_t blocks = 1000;  // 1e5 adds, about 30 us
-  double best = 1e300;
-  std::uint64_t acc = 3;
-  for (int rep = 0; rep < 200; ++rep) {
-    c.start();
-    acc = bem::detail::dependent_adds(blocks, acc, 5);
-    best = std::min(best, c.stop().cycles);
-  }
-  CHECK(acc == 3 + 5 * 100 * blocks * 200);  // the chain really ran
-  const double per_add = best / static_cast<double>(blocks * 100);
-  CHECK(per_add > 0.8);
-  CHECK(per_add < 5.0);
-}
-
 #if defined(__x86_64__)
-TEST_CASE("a chain of dependent multiplies costs about three cycles each") {
-  // Without hardware counters, cycles are TSC ticks over a TSC-per-cycle
-  // ratio calibrated on dependent adds, so the test above agrees with that
-  // calibration by construction. A 64-bit imul has a latency of 3 cycles on
-  // every x86-64 core since Core 2 and Zen 1: a different instruction that a
-  // wrong ratio (or a wrong TSC frequency) would not fit.
-  bem::cycle_counter c;
-  constexpr std::uint64_t blocks = 1000;  // 1e5 multiplies
-  double best = 1e300;
-  std::uint64_t acc = 3;
+namespace {
+// `blocks` x 100 dependent 64-bit multiplies: 3 cycles each on every x86-64
+// core since Core 2 and Zen 1. Returns the chain's value.
+std::uint64_t dependent_multiplies(std::uint64_t blocks, std::uint64_t acc) {
   const std::uint64_t k = 0x9E3779B97F4A7C15ull;
-  for (int rep = 0; rep < 200; ++rep) {
-    std::uint64_t n = blocks;
-    c.start();
-    asm volatile(
-        "1:\n\t"
-        ".rept 100\n\t"
-        "imul %[k], %[acc]\n\t"
-        ".endr\n\t"
-        "dec %[n]\n\t"
-        "jnz 1b"
-        : [acc] "+&r"(acc), [n] "+&r"(n)
-        : [k] "r"(k)
-        : "cc");
-    best = std::min(best, c.stop().cycles);
-  }
-  CHECK(acc % 2 == 1);  // odd times odd: the chain's value is used
-  const double per_mul = best / static_cast<double>(blocks * 100);
-  CAPTURE(c.method());
-  CHECK(per_mul > 2.4);
-  CHECK(per_mul < 4.0);
+  asm volatile(
+      "1:\n\t"
+      ".rept 100\n\t"
+      "imul %[k], %[acc]\n\t"
+      ".endr\n\t"
+      "dec %[n]\n\t"
+      "jnz 1b"
+      : [acc] "+&r"(acc), [n] "+&r"(blocks)
+      : [k] "r"(k)
+      : "cc");
+  return acc;
 }
+}  // namespace
 #endif
+
+TEST_CASE("dependent chains: an add costs a cycle, a multiply three adds") {
+  // Many short runs, the fastest counts: on a busy machine too, some run
+  // without being preempted. Adds and multiplies alternate, so a core clock
+  // that moves with the machine's load (boost, a busy SMT sibling) moves for
+  // both alike.
+  bem::cycle_counter c;
+  constexpr std::uint64_t blocks = 1000;  // 1e5 operations, about 30 us
+  double best_add = 1e300;
+  std::uint64_t adds = 3;
+#if defined(__x86_64__)
+  double best_mul = 1e300;
+  std::uint64_t muls = 3;
+#endif
+  for (int rep = 0; rep < 200; ++rep) {
+    c.start();
+    adds = bem::detail::dependent_adds(blocks, adds, 5);
+    best_add = std::min(best_add, c.stop().cycles);
+#if defined(__x86_64__)
+    c.start();
+    muls = dependent_multiplies(blocks, muls);
+    best_mul = std::min(best_mul, c.stop().cycles);
+#endif
+  }
+  CHECK(adds == 3 + 5 * 100 * blocks * 200);  // the chain really ran
+  const double per_add = best_add / static_cast<double>(blocks * 100);
+  CAPTURE(c.method());
+  CAPTURE(per_add);
+  CHECK(std::isfinite(per_add));
+  CHECK(per_add > 0);
+  // Hardware counters count this thread's own core cycles, whatever the clock
+  // or other processes do. Estimated, cycles are TSC ticks over a ratio
+  // calibrated on dependent adds when the process started, so the figure is
+  // one by construction, off by however much the core clock has moved since
+  // (0.78 per add was seen beside other processes): how far is a property of
+  // the machine, not of this code.
+  if (c.measured()) {
+    CHECK(per_add > 0.8);
+    CHECK(per_add < 5.0);
+  }
+#if defined(__x86_64__)
+  // A different instruction, measured beside the adds: neither a wrong ratio
+  // nor a wrong TSC frequency changes the quotient, but a counter that does
+  // not follow the work (or mixes up intervals) does.
+  CHECK(muls % 2 == 1);  // odd times odd: the chain's value is used
+  const double per_mul = best_mul / static_cast<double>(blocks * 100);
+  CAPTURE(per_mul);
+  CHECK(per_mul / per_add > 2.4);
+  CHECK(per_mul / per_add < 4.0);
+#endif
+}
 
 TEST_CASE("an empty interval is cheap") {
   bem::cycle_counter c;
@@ -307,6 +333,7 @@ TEST_CASE("an empty interval is cheap") {
   }
   CHECK(std::isfinite(best));
   // The fenced reads cost tens of ticks; a system call would cost hundreds.
+  // The fastest of 1000: preemption cannot reach every one.
   if (!c.measured() && bem::tsc_is_hardware) CHECK(best < 2000);
 }
 
