@@ -133,6 +133,7 @@ json http_client::post_json(const std::string& path, const json& body) {
   std::string last_failure;
   long last_status = 0;
   attempts_ = 0;
+  waits_.clear();
 
   for (int attempt = 1; attempt <= max_attempts; ++attempt) {
     attempts_ = attempt;
@@ -180,6 +181,7 @@ json http_client::post_json(const std::string& path, const json& body) {
     }
     if (attempt < max_attempts) {
       const double wait = std::min(r.retry_after.value_or(backoff), options_.backoff_max_s);
+      waits_.push_back(wait);
       if (wait > 0) std::this_thread::sleep_for(std::chrono::duration<double>(wait));
       backoff = std::min(backoff * 2, options_.backoff_max_s);
     }

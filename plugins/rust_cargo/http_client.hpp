@@ -58,6 +58,10 @@ class http_client {
 
   // Attempts made by the last post_json call (1 = no retry needed).
   int attempts_last_call() const { return attempts_; }
+  // The waits before each retry of the last post_json call, in seconds, in
+  // order: the backoff or the server's Retry-After, capped. What the client
+  // decided, so a test can check it exactly whatever else the machine runs.
+  const std::vector<double>& waits_last_call() const { return waits_; }
 
   const http_options& options() const { return options_; }
 
@@ -68,6 +72,7 @@ class http_client {
   http_options options_;
   std::unique_ptr<void, curl_deleter> curl_;
   int attempts_ = 0;
+  std::vector<double> waits_;
 };
 
 struct sampling {
