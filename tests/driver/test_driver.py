@@ -275,6 +275,12 @@ class Driver(unittest.TestCase):
         for row in ("<tr><td>parity</td><td>bem</td>", "<tr><td>dyck1 (labels=online)</td><td>bem</td>",
                     "<tr><td>kv_retrieval</td><td>reference</td>", "<tr><td>rtc</td><td>majority_class</td>"):
             self.assertIn(row, summary)
+        # §6.3's composite scores: S_fast of every model that ran parity or KV
+        # retrieval, S_learn of every bandit policy, S_safe stated as missing.
+        self.assertIn("<td>S_fast = tokens/s x (1 - error rate)</td><td>bem</td>", html)
+        self.assertIn("<td>S_fast = tokens/s x (1 - error rate)</td><td>reference</td>", html)
+        self.assertIn("<td>S_learn = 1 / (1 + regret per round)</td><td>contextual_bandit, policy=bem", html)
+        self.assertIn("<td>S_safe</td><td>–</td><td>not measured</td>", html)
         # The learning BEM, trained on T <= 32, makes no error at any test length.
         bem_scores = [r["value"] for r in recs if r["model"] == "bem" and (r["split"] or "").startswith("test")
                       and r["metric"] in ("accuracy", "full_sequence_accuracy")]
