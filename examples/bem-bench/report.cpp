@@ -426,6 +426,38 @@ std::vector<std::pair<std::string, std::vector<const json*>>> by_task(const json
   return groups;
 }
 
+/// For each task (section "task") or model (section "model") name in the
+/// summary, the keys of config[section] whose values differ between its
+/// entries: what tells its configurations apart.
+std::map<std::string, std::set<std::string>> varying_keys(const json& summary, const char* section) {
+  std::map<std::string, json> first;
+  std::map<std::string, std::set<std::string>> varying;
+  for (const auto& e : summary) {
+    const std::string name = e.value(section, "");
+    const json& c = e["config"][section];
+    if (!c.is_object()) continue;
+    auto [it, fresh] = first.emplace(name, c);
+    varying[name];
+    if (fresh) continue;
+    for (auto kv = c.begin(); kv != c.end(); ++kv)
+      if (!it->second.contains(kv.key()) || it->second[kv.key()] != kv.value()) varying[name].insert(kv.key());
+    for (auto kv = it->second.begin(); kv != it->second.end(); ++kv)
+      if (!c.contains(kv.key())) varying[name].insert(kv.key());
+  }
+  return varying;
+}
+
+/// `name (k=v, ...)` with only the keys in `keys` of config[section].
+std::string label_with(const json& e, const char* section, const std::set<std::string>& keys) {
+  json shown = json::object();
+  const json& c = e["config"][section];
+  if (c.is_object())
+    for (const auto& k : keys)
+      if (c.contains(k)) shown[k] = c[k];
+  const std::string p = compact(shown);
+  return e.value(section, "") + (p.empty() ? "" : " (" + p + ")");
+}
+
 /// The task's name and its categorical settings (string parameters, such
 /// as Dyck-1's labels), which make different tasks of one family.
 std::string task_label(const json& e) {
@@ -455,6 +487,7 @@ void overview_table(std::ostream& h, const json& summary) {
     int splits = 0;
   };
   std::vector<std::pair<std::pair<std::string, std::string>, cell>> rows;
+  auto models = varying_keys(summary, "model");
   for (const auto& [task, entries] : by_task(summary)) {
     const std::string metric = headline(entries);
     for (const json* e : entries) {
@@ -462,7 +495,7 @@ void overview_table(std::ostream& h, const json& summary) {
       if (r.value("metric", "") != metric || r.contains("breakdown") || r.value("timing", false) || !r["mean"].is_number() ||
           !r["split"].is_string() || r["split"].get<std::string>().rfind("test", 0) != 0)
         continue;
-      const auto key = std::make_pair(task_label(r), model_label(r));
+      const auto key = std::make_pair(task_label(r), label_with(r, "model", models[r.value("model", "")]));
       auto it = std::find_if(rows.begin(), rows.end(), [&](const auto& x) { return x.first == key; });
       if (it == rows.end()) it = rows.insert(rows.end(), {key, cell{}});
       cell& c = it->second;
@@ -486,6 +519,50 @@ void overview_table(std::ostream& h, const json& summary) {
   h << "</table>\n";
 }
 
+/// BEM §6.3's optional composite scores, informative: S_fast =
+/// tokens_per_second x (1 - error rate), both averaged over the parity and
+/// key-value retrieval test splits a model ran; S_learn = 1 / (1 +
+/// normalized_regret) per bandit policy; S_safe needs §5.3's safety task,
+/// which no suite runs yet.
+void composite_scores(std::ostream& h, const json& summary) {
+  struct fast {
+    double tps = 0, err = 0;
+    int n_tps = 0, n_err = 0;
+    std::set<std::string> tasks;
+  };
+  std::map<std::string, fast> by_model;
+  std::vector<std::pair<std::string, double>> learn;
+  auto models = varying_keys(summary, "model"), tasks = varying_keys(summary, "task");
+  for (const auto& e : summary) {
+    const std::string task = e.value("task", ""), metric = e.value("metric", "");
+    const std::string split = e["split"].is_string() ? e["split"].get<std::string>() : "";
+    if (!e["mean"].is_number() || e.contains("breakdown")) continue;
+    const double mean = e["mean"].get<double>();
+    if ((task == "parity" || task == "kv_retrieval") && split.rfind("test", 0) == 0) {
+      fast& f = by_model[label_with(e, "model", models[e.value("model", "")])];
+      if (metric == "tokens_per_second") f.tps += mean, ++f.n_tps, f.tasks.insert(task);
+      if (metric == "error_rate") f.err += mean, ++f.n_err;
+    }
+    if (metric == "normalized_regret")
+      learn.emplace_back(label_with(e, "task", tasks[task]) + ", " + split, 1.0 / (1.0 + mean));
+  }
+  if (by_model.empty() && learn.empty()) return;
+  h << "<h2>Composite scores (BEM §6.3, informative)</h2>\n<table><tr><th>score</th><th>for</th><th>value</th>"
+       "<th>from</th></tr>\n";
+  for (const auto& [model, f] : by_model) {
+    if (f.n_tps == 0 || f.n_err == 0) continue;
+    std::string from;
+    for (const auto& t : f.tasks) from += (from.empty() ? "" : ", ") + t;
+    h << "<tr><td>S_fast = tokens/s x (1 - error rate)</td><td>" << html_escape(model) << "</td><td class=\"num\">"
+      << fmt((f.tps / f.n_tps) * (1.0 - f.err / f.n_err)) << "</td><td>" << html_escape(from) << " test splits</td></tr>\n";
+  }
+  for (const auto& [what, score] : learn)
+    h << "<tr><td>S_learn = 1 / (1 + regret per round)</td><td>" << html_escape(what) << "</td><td class=\"num\">"
+      << fmt(score) << "</td><td>normalized_regret</td></tr>\n";
+  h << "<tr><td>S_safe</td><td>–</td><td>not measured</td><td>needs BEM §5.3's safety task (none yet)</td></tr>\n"
+       "</table>\n";
+}
+
 /// report.html: the context, the summary of every task x model, the
 /// failures, then one section per task.
 std::string render_html(const json& metrics) {
@@ -493,6 +570,7 @@ std::string render_html(const json& metrics) {
   std::ostringstream h;
   write_header(h, ctx);
   overview_table(h, metrics["summary"]);
+  composite_scores(h, metrics["summary"]);
   write_failures(h, metrics);
   for (const auto& [task, entries] : by_task(metrics["summary"])) {
     h << "<h2>" << html_escape(task) << "</h2>\n";

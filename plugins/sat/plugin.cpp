@@ -1,5 +1,5 @@
-// BEM suite microbenchmark 2.4, SAT/Hoare kernel cost, as the `sat_check`
-// microbenchmark.
+// BEM suite microbenchmark 2.4, SAT/Hoare kernel cost: the `sat_check`
+// microbenchmark (SAT half) and `hoare_check` (Hoare half, at the end).
 //
 // For each cell (n, m = ratio * n) it draws L_inst formulas from the
 // documented random CNF distribution (bem/prover/random_cnf.hpp; the seed of
@@ -25,6 +25,7 @@
 #include <bem/plugin/adapter.hpp>
 #include <bem/prover/cdcl.hpp>
 #include <bem/prover/drat.hpp>
+#include <bem/prover/hoare/random_program.hpp>
 #include <bem/prover/random_cnf.hpp>
 #include <metrics/statistics.hpp>
 
@@ -163,6 +164,104 @@ struct sat_check_benchmark {
   sat_parameters v_;
 };
 
+
+// ---- the Hoare half: HOARE_CHECK on generated guarded-command programs ----------------
+//
+// For each cell (registers r, width w, loop edges e) and each variant (SAFE:
+// the generated invariant holds; UNSAFE: edge 0's bound widened) it draws
+// `programs` programs from the documented distribution
+// (bem/prover/hoare/random_program.hpp; program j's seed is derived from the
+// run seed, the cell and j) and runs HOARE_CHECK on each (bem's CDCL, every
+// VC bit-blasted afresh). Generation is not timed. Records per cell and
+// variant, split "r=4,w=16,e=4,safe":
+//   vcs_per_check             verification conditions per HOARE_CHECK (e + 4)
+//   cnf_clauses_per_check     CNF clauses over its VCs, mean over programs
+//   cycles_per_HOARE_CHECK    total cycles / programs            (timing)
+//   checks_per_second         programs / total seconds           (timing)
+// A SAFE program that fails or an UNSAFE one that verifies is a prover bug:
+// the benchmark throws and the driver records the failure.
+
+struct hoare_parameters {
+  BOOST_HANA_DEFINE_STRUCT(hoare_parameters, (std::vector<std::int64_t>, registers),
+                           (std::vector<std::int64_t>, widths), (std::vector<std::int64_t>, edges),
+                           (std::int64_t, programs), (std::int64_t, budget));
+  static void describe(bem::parameter_schema<hoare_parameters>& s) {
+    s("registers", {4}).in(1, 256).doc("registers x_j per program besides the index and the accumulator");
+    s("widths", {8, 16, 32}).in(4, 32).doc("bits per variable");
+    s("edges", {1, 4, 16}).in(1, 4096).doc("guarded loop edges (one consecution VC each)");
+    s("programs", 20).in(1, 1000000).doc("programs per cell and variant");
+    s("budget", 1000000).in(1, std::int64_t{1} << 40).doc("conflicts per VC before it counts as unknown");
+  }
+};
+
+struct hoare_check_benchmark {
+  static constexpr const char* name = "hoare_check";
+  static constexpr const char* version = "1";
+  static constexpr const char* description =
+      "BEM 2.4's Hoare half: HOARE_CHECK cost on generated guarded-command loops, SAFE and UNSAFE, bem's CDCL";
+
+  using parameter_structs = bem::parameter_structs<hoare_parameters>;
+
+  explicit hoare_check_benchmark(bem::parameters& p) : v_(bem::read_parameters<hoare_parameters>(p)) {}
+
+  void run(std::uint64_t seed, bem::benchmark_sink& sink) {
+    bem::cycle_counter counter;
+    const std::string cycles_unit = counter.unit();
+    for (auto r : v_.registers)
+      for (auto w : v_.widths)
+        for (auto e : v_.edges)
+          for (bool safe : {true, false})
+            run_cell({static_cast<int>(r), static_cast<int>(w), static_cast<int>(e)}, safe, seed, counter,
+                     cycles_unit, sink);
+  }
+
+ private:
+  void run_cell(const pv::hoare::random_program_cell& cell, bool safe, std::uint64_t seed, bem::cycle_counter& counter,
+                const std::string& cycles_unit, bem::benchmark_sink& sink) {
+    double cycles = 0, seconds = 0, clauses = 0, vcs = 0;
+    pv::hoare::hoare_options opt;
+    opt.conflict_budget = v_.budget;
+    for (std::int64_t j = 0; j < v_.programs; ++j) {
+      const auto prog = pv::hoare::make_random_program(cell, seed, static_cast<std::uint64_t>(j), safe);
+      counter.start();
+      const pv::hoare::hoare_result r = pv::hoare::hoare_check(prog.graph, prog.invariant, opt);
+      const bem::cycle_sample sample = counter.stop();
+      cycles += sample.cycles;
+      seconds += sample.seconds;
+      if (r.unknown())
+        throw std::runtime_error("hoare_check: program " + std::to_string(j) + " ran out of its conflict budget (" +
+                                 std::to_string(v_.budget) + "); raise `budget`");
+      if (r.valid() != safe)
+        throw std::logic_error("hoare_check: the " + std::string(safe ? "SAFE" : "UNSAFE") + " program " +
+                               std::to_string(j) + (safe ? " failed to verify" : " verified"));
+      vcs += static_cast<double>(r.vcs.size());
+      for (const auto& vc : r.vcs) clauses += static_cast<double>(vc.clauses);
+    }
+    const std::string split = "r=" + std::to_string(cell.registers) + ",w=" + std::to_string(cell.width) +
+                              ",e=" + std::to_string(cell.edges) + (safe ? ",safe" : ",unsafe");
+    const std::vector<bem::tasks::condition_field> condition = {
+        bem::tasks::number_field("registers", cell.registers), bem::tasks::number_field("width", cell.width),
+        bem::tasks::number_field("edges", cell.edges), bem::tasks::string_field("variant", safe ? "safe" : "unsafe")};
+    const auto n = static_cast<double>(v_.programs);
+    auto emit = [&](const std::string& metric, double value, const std::string& unit, bem::metrics::better dir,
+                    bool timing) {
+      bem::benchmark_record rec;
+      rec.split = split;
+      rec.condition = condition;
+      rec.value = bem::metrics::scalar_metric(metric, value, unit, dir, v_.programs, "programs");
+      rec.timing = timing;
+      sink.emit(rec);
+    };
+    using bem::metrics::better;
+    emit("vcs_per_check", vcs / n, "VCs", better::none, false);
+    emit("cnf_clauses_per_check", clauses / n, "clauses", better::none, false);
+    emit("cycles_per_HOARE_CHECK", cycles / n, cycles_unit, better::lower, true);
+    emit("checks_per_second", seconds > 0 ? n / seconds : 0.0, "checks/s", better::higher, true);
+  }
+
+  hoare_parameters v_;
+};
+
 }  // namespace
 
-BEM_PLUGIN("sat", "1", BEM_TASKS(), BEM_MODELS(), BEM_BENCHMARKS(sat_check_benchmark))
+BEM_PLUGIN("sat", "1", BEM_TASKS(), BEM_MODELS(), BEM_BENCHMARKS(sat_check_benchmark, hoare_check_benchmark))

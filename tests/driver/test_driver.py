@@ -264,6 +264,14 @@ class Driver(unittest.TestCase):
         self.assertTrue(rates)
         for m in rates:
             self.assertAlmostEqual(m["tokens_per_second"] * m["cycles_per_token"] / clock_hz, 1.0, delta=1e-6, msg=m)
+        # 2.4's Hoare half: e + 4 VCs per HOARE_CHECK (initiation, e + 1
+        # consecutions, two safety), SAFE and UNSAFE both.
+        hoare = {(r["split"], r["metric"]): r["value"] for r in recs if r["task"] == "hoare_check"}
+        for w in (8, 16):
+            for e in (1, 4):
+                for variant in ("safe", "unsafe"):
+                    self.assertEqual(hoare[(f"r=4,w={w},e={e},{variant}", "vcs_per_check")], e + 4)
+                    self.assertGreater(hoare[(f"r=4,w={w},e={e},{variant}", "cycles_per_HOARE_CHECK")], 0)
         # The short microbenchmarks ran too, with deterministic checksums.
         self.assertTrue(any(r["task"] == "bitalu_throughput" and r["metric"] == "checksum" for r in recs))
         self.check_microbenchmark_records(recs, clock_hz)
@@ -275,6 +283,12 @@ class Driver(unittest.TestCase):
         for row in ("<tr><td>parity</td><td>bem</td>", "<tr><td>dyck1 (labels=online)</td><td>bem</td>",
                     "<tr><td>kv_retrieval</td><td>reference</td>", "<tr><td>rtc</td><td>majority_class</td>"):
             self.assertIn(row, summary)
+        # §6.3's composite scores: S_fast of every model that ran parity or KV
+        # retrieval, S_learn of every bandit policy, S_safe stated as missing.
+        self.assertIn("<td>S_fast = tokens/s x (1 - error rate)</td><td>bem</td>", html)
+        self.assertIn("<td>S_fast = tokens/s x (1 - error rate)</td><td>reference</td>", html)
+        self.assertIn("<td>S_learn = 1 / (1 + regret per round)</td><td>contextual_bandit, policy=bem", html)
+        self.assertIn("<td>S_safe</td><td>–</td><td>not measured</td>", html)
         # The learning BEM, trained on T <= 32, makes no error at any test length.
         bem_scores = [r["value"] for r in recs if r["model"] == "bem" and (r["split"] or "").startswith("test")
                       and r["metric"] in ("accuracy", "full_sequence_accuracy")]

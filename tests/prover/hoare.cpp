@@ -458,3 +458,39 @@ TEST_CASE("the header example") {
   CHECK(r.valid());
   CHECK(r.seconds >= 0);
 }
+
+TEST_CASE("generated programs (microbenchmark 2.4's Hoare half): SAFE ones verify, UNSAFE ones fail on edge 0") {
+  using namespace bem::prover::hoare;
+  for (const random_program_cell cell : {random_program_cell{1, 4, 1}, random_program_cell{4, 8, 3},
+                                         random_program_cell{8, 16, 6}}) {
+    for (std::uint64_t index = 0; index < 4; ++index) {
+      CAPTURE(cell.registers);
+      CAPTURE(cell.width);
+      CAPTURE(index);
+      const random_program safe = make_random_program(cell, 7, index, true);
+      CHECK(safe.graph.edges().size() == static_cast<std::size_t>(cell.edges) + 1);
+      const hoare_result ok = hoare_check(safe.graph, safe.invariant);
+      CHECK(ok.valid());
+      const random_program unsafe = make_random_program(cell, 7, index, false);
+      const hoare_result bad = hoare_check(unsafe.graph, unsafe.invariant);
+      CHECK_FALSE(bad.valid());
+      REQUIRE_FALSE(bad.counterexamples.empty());
+      // The only widened edge is edge 0: its consecution is what fails.
+      for (const auto& c : bad.counterexamples) {
+        CHECK(c.kind == vc_kind::consecution);
+        CHECK(c.edge == std::optional<std::size_t>(unsafe.unsafe_edge));
+      }
+      // The same seed and index give the same program; the next index another.
+      const random_program again = make_random_program(cell, 7, index, true);
+      for (std::size_t e = 0; e < safe.graph.edges().size(); ++e)
+        CHECK(again.graph.edges()[e].label == safe.graph.edges()[e].label);
+      const random_program next = make_random_program(cell, 7, index + 100, true);
+      bool differs = false;
+      for (std::size_t e = 0; e < safe.graph.edges().size(); ++e)
+        differs |= next.graph.edges()[e].label != safe.graph.edges()[e].label;
+      CHECK(differs);
+    }
+  }
+  CHECK_THROWS_AS(make_random_program({0, 8, 1}, 1, 0, true), std::invalid_argument);
+  CHECK_THROWS_AS(make_random_program({1, 40, 1}, 1, 0, true), std::invalid_argument);
+}

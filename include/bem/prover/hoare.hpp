@@ -5,5 +5,6 @@
 #include <bem/prover/hoare/encoder.hpp>
 #include <bem/prover/hoare/interpreter.hpp>
 #include <bem/prover/hoare/language.hpp>
+#include <bem/prover/hoare/random_program.hpp>
 #include <bem/prover/hoare/typing.hpp>
 #include <bem/prover/hoare/wp.hpp>
