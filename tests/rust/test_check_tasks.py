@@ -57,6 +57,22 @@ class Layout(unittest.TestCase):
         self.assertEqual(check_tasks.static_problems(p)[0],
                          ["src/alias.rs: a link (a task folder holds only its own files)"])
 
+    def test_metadata_fields_as_the_loader_takes_them(self):
+        # An unknown key is an error (a misspelt optional field); the commands may be left out.
+        d = self.copy("completion", "cmp_sum_of_even_squares")
+        meta = os.path.join(d, "metadata.yaml")
+        with open(meta) as f:
+            text = f.read()
+        text = text.replace("compile_command: cargo build --offline\n", "").replace("test_command: cargo test --offline\n", "")
+        with open(meta, "w") as f:
+            f.write(text)
+        self.assertEqual(check_tasks.static_problems(d)[0], [])
+        with open(meta, "w") as f:
+            f.write(text + "target_fle: src/lib.rs\ntest_command: cargo test\n")
+        self.assertEqual(check_tasks.static_problems(d)[0], [
+            "metadata.yaml: unknown field 'target_fle'",
+            "metadata.yaml: test_command must be 'cargo test --offline' (or left out)"])
+
 
 if __name__ == "__main__":
     unittest.main()
