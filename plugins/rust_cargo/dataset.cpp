@@ -574,12 +574,20 @@ dataset load_dataset(const fs::path& root, const std::vector<std::string>& categ
   for (const auto& c : categories)
     if (std::find(cats.begin(), cats.end(), c) == cats.end()) throw dataset_error("unknown category '" + c + "'");
   // A category folder may be missing (a dataset of fim tasks only has no
-  // other); a folder that is no category would be skipped unseen: refused.
-  for (const auto& e : fs::directory_iterator(root))
-    if (e.is_directory() && std::find(cats.begin(), cats.end(), e.path().filename().string()) == cats.end())
-      problems.add(e.path().string() +
-                   ": not a category folder (completion, fim, functions, bugs, refactor, "
-                   "ownership, projects, stdlib)");
+  // other); a folder of task folders that is no category (a misspelt one)
+  // would drop its tasks unseen: refused. Other folders are not the loader's.
+  for (const auto& e : fs::directory_iterator(root)) {
+    if (!e.is_directory() || std::find(cats.begin(), cats.end(), e.path().filename().string()) != cats.end()) continue;
+    std::error_code ec;
+    for (const auto& sub : fs::directory_iterator(e.path(), ec)) {
+      if (fs::exists(sub.path() / "metadata.yaml", ec)) {
+        problems.add(e.path().string() +
+                     ": holds tasks but is not a category folder (completion, fim, functions, bugs, refactor, "
+                     "ownership, projects, stdlib)");
+        break;
+      }
+    }
+  }
   for (const auto& cat : cats) {
     const bool selected =
         categories.empty() || std::find(categories.begin(), categories.end(), cat) != categories.end();

@@ -392,8 +392,12 @@ TEST_CASE("category folders are optional; a folder that is no category is refuse
                        dataset_error);
   // A misspelt category folder would drop its tasks unseen.
   fs::create_directories(s.root / "completions" / "cmp_x");
-  CHECK_THROWS_WITH_AS(load_dataset(s.root), doctest::Contains("completions: not a category folder"), dataset_error);
+  std::ofstream(s.root / "completions" / "cmp_x" / "metadata.yaml") << "id: cmp_x\n";
+  CHECK_THROWS_WITH_AS(load_dataset(s.root), doctest::Contains("completions: holds tasks but is not a category folder"),
+                       dataset_error);
   fs::remove_all(s.root / "completions");
+  fs::create_directories(s.root / "notes");  // a folder of something else is not the loader's business
+  CHECK(load_dataset(s.root).tasks.size() == 1);
   fs::remove_all(s.root / "fim");
   CHECK_THROWS_WITH_AS(load_dataset(s.root), doctest::Contains("no task folders"), dataset_error);
 }
