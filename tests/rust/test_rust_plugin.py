@@ -468,6 +468,13 @@ class ModelsEndToEnd(unittest.TestCase):
         self.assertEqual(metrics["pass@1"]["value"], 1.0)  # the sampled answer, judged
         self.assertEqual(metrics["greedy_pass@1"]["value"], 0.0)
 
+    def test_a_command_model_killed_by_a_signal_is_said_so(self):
+        out = self.run_suite("killed", 'model = "command"\n[run.params]\ntasks = ["cmp_sum_of_even_squares"]\n'
+                                       'samples = 1\ngreedy = false\n'
+                                       '[run.model_params]\ncommand = ["/bin/sh", "-c", "kill -9 $$"]\n')
+        [ev] = evaluations(out, "command")
+        self.assertIn("killed by signal 9", ev["generation_error"])
+
     def test_completions_model_sends_sampling_and_stores_outputs(self):
         out = self.completions("completions", ["cmp_sum_of_even_squares", "fim_run_length_encode"],
                                "samples = 3\ntemperature = 0.6\ngreedy = true\n", "max_tokens = 64\n")
