@@ -74,6 +74,16 @@ void config_error_if_parameter(const run_spec& r, const std::string& table, cons
   throw config_error(locate(r, table, m[1].str()).str() + ": " + subject + ": " + e.detail());
 }
 
+/// A run's configuration: its task's and model's parameters, and the
+/// protocol for a task trained and tested on sequences. A benchmark reads
+/// no protocol (batch_size, test_sequences, ...): in its configuration the
+/// protocol would only keep two equal measurements from pairing.
+json run_configuration(const run_spec& r, json task_cfg, json model_cfg, bool benchmark) {
+  json c = {{"task", std::move(task_cfg)}, {"model", std::move(model_cfg)}};
+  if (!benchmark) c["protocol"] = json::parse(bem::parameters_to_json(r.proto.as_values()));
+  return c;
+}
+
 /// Everything fixed about one run before it executes.
 struct prepared_run {
   const run_spec* spec = nullptr;
@@ -117,7 +127,7 @@ prepared_run prepare(const run_spec& r, bem::plugin_registry& reg) {
       model_cfg = json::parse(m.effective_parameters());
     }
   }
-  p.config = json{{"task", task_cfg}, {"model", model_cfg}, {"protocol", json::parse(bem::parameters_to_json(r.proto.as_values()))}};
+  p.config = run_configuration(r, task_cfg, model_cfg, p.bench_type != nullptr);
   const char* task_version = p.bench_type ? p.bench_type->version : p.task_type ? p.task_type->version : "";
   json identity = {{"task", r.task},
                    {"task_version", task_version},
@@ -840,9 +850,9 @@ run_totals run_suite(const suite& s, bem::plugin_registry& registry, const run_o
     } catch (const std::exception& e) {  // a plugin that fails at creation fails its run
       p.spec = r;
       p.resolve_error = e.what();
-      p.config = json{{"task", json::parse(bem::parameters_to_json(r->task_params))},
-                      {"model", json::parse(bem::parameters_to_json(r->model_params))},
-                      {"protocol", json::parse(bem::parameters_to_json(r->proto.as_values()))}};
+      p.config = run_configuration(*r, json::parse(bem::parameters_to_json(r->task_params)),
+                                   json::parse(bem::parameters_to_json(r->model_params)),
+                                   registry.find_benchmark(r->task) != nullptr);
       p.run_id = bem::metrics::hex_id(json{{"task", r->task}, {"model", r->model}, {"config", p.config}, {"seed", r->seed}}.dump());
     }
     if (const auto [it, fresh] = by_id.emplace(p.run_id, r); !fresh)

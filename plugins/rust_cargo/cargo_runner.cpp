@@ -5,10 +5,12 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
+#include <sstream>
 #include <stdexcept>
 #include <sys/statvfs.h>
 #include <unistd.h>
@@ -180,6 +182,96 @@ bool is_borrow_check_error(const std::string& code) {
   return std::find(codes.begin(), codes.end(), code) != codes.end();
 }
 
+std::string text_tail(const std::string& text, std::size_t bytes) {
+  if (text.size() <= bytes) return text;
+  std::size_t at = text.size() - bytes;
+  // Past UTF-8 continuation bytes (10xxxxxx): at most three follow a lead byte.
+  for (int i = 0; i < 3 && at < text.size() && (static_cast<unsigned char>(text[at]) & 0xC0) == 0x80; ++i) ++at;
+  return text.substr(at);
+}
+
+int reported_child_signal(const std::string& err) {
+  // cargo's last words about a process of its own that failed:
+  //   process didn't exit successfully: `CMD` (signal: 25)                  (cargo 1.95)
+  //   process didn't exit successfully: `CMD` (signal: 25, SIGXFSZ: ...)    (older)
+  constexpr std::string_view head = "process didn't exit successfully: ", marker = "(signal: ";
+  const auto at = err.rfind(head);
+  if (at == std::string::npos) return 0;
+  const auto line_end = std::min(err.find('\n', at), err.size());
+  const auto line = std::string_view(err).substr(at, line_end - at);
+  const auto sig = line.rfind(marker);
+  if (sig == std::string_view::npos) return 0;
+  int n = 0;
+  for (auto i = sig + marker.size(); i < line.size() && std::isdigit(static_cast<unsigned char>(line[i])); ++i)
+    n = n * 10 + (line[i] - '0');
+  return n;
+}
+
+std::string signal_name(int signal) {
+  switch (signal) {
+    case SIGHUP: return "SIGHUP";
+    case SIGINT: return "SIGINT";
+    case SIGQUIT: return "SIGQUIT";
+    case SIGILL: return "SIGILL";
+    case SIGTRAP: return "SIGTRAP";
+    case SIGABRT: return "SIGABRT";
+    case SIGBUS: return "SIGBUS";
+    case SIGFPE: return "SIGFPE";
+    case SIGKILL: return "SIGKILL";
+    case SIGSEGV: return "SIGSEGV";
+    case SIGPIPE: return "SIGPIPE";
+    case SIGALRM: return "SIGALRM";
+    case SIGTERM: return "SIGTERM";
+    case SIGXCPU: return "SIGXCPU";
+    case SIGXFSZ: return "SIGXFSZ";
+    case SIGSYS: return "SIGSYS";
+    default: return "signal " + std::to_string(signal);
+  }
+}
+
+namespace {
+
+std::string number(double v) {
+  std::ostringstream s;
+  s << v;
+  return s.str();
+}
+
+std::string mib(std::uint64_t bytes) { return number(static_cast<double>(bytes) / double(1u << 20)) + " MiB"; }
+
+}  // namespace
+
+std::string limit_diagnostic(const std::string& step, const confined_result& r, const resource_limits& limits) {
+  const std::string in = "the " + step + " step";
+  if (r.timed_out)
+    return in + " ran past its wall-clock limit of " + number(limits.wall_seconds) + " s (" + step +
+           "_timeout_s) and was killed";
+  if (r.output_flood)
+    return in + " wrote more than " + mib(limits.output_kill_bytes) + " of output and was killed (output flood)";
+  // cargo itself, or the process cargo says failed (the test binary, rustc).
+  int sig = r.signal;
+  std::string who = "cargo";
+  if (sig == 0) {
+    sig = reported_child_signal(r.err);
+    who = step == "test" ? "the test binary" : "a compiler process";
+  }
+  if (sig == SIGXFSZ)
+    return in + ": " + who + " was killed by SIGXFSZ, writing a file past the file-size limit of " +
+           mib(limits.file_bytes) + " (max_file_mib)";
+  if (sig == SIGXCPU)
+    return in + ": " + who + " was killed by SIGXCPU, past the CPU-time limit of " + number(limits.cpu_seconds) +
+           " s per process (2 x " + step + "_timeout_s + 5 s)";
+  // Rust's allocation-failure handler prints this line and aborts: under
+  // RLIMIT_AS an allocation fails once the address space is used up.
+  const auto oom = r.err.rfind("memory allocation of ");
+  if (sig == SIGABRT && oom != std::string::npos) {
+    const auto end = std::min(r.err.find('\n', oom), r.err.size());
+    return in + ": " + who + " ran out of memory under the address-space limit of " + mib(limits.address_space_bytes) +
+           " (memory_limit_mib): " + r.err.substr(oom, std::min<std::size_t>(end - oom, 200));
+  }
+  return {};
+}
+
 cargo_runner::cargo_runner(toolchain tc, sandbox box, runner_limits limits, fs::path worker_dir)
     : tc_(std::move(tc)), box_(std::move(box)), limits_(limits), dir_(std::move(worker_dir)) {
   // Only this user may reach the samples' files: run as root, a sample's
@@ -283,14 +375,29 @@ sample_outcome cargo_runner::evaluate(const std::map<std::string, std::string>& 
       limits_.build);
   o.build_seconds = build.seconds;
   o.build_peak_rss_kib = build.peak_rss_kib;
+  o.build_stdout_tail = text_tail(build.out, step_log_bytes);
+  o.build_stderr_tail = text_tail(build.err, step_log_bytes);
   if (rustc_info_.empty() && !build.timed_out && !build.output_flood && build.signal == 0)
     rustc_info_ = read_rustc_info(rustc_info);
   if (!build.ok()) {
     parse_compiler_messages(build.out, o.error_codes, o.first_error);
-    if (o.first_error.empty()) o.first_error = build.err.substr(build.err.size() > 800 ? build.err.size() - 800 : 0);
-    o.result = build.timed_out                          ? verdict::build_timeout
-               : build.output_flood || build.signal != 0 ? verdict::resource_limit
-                                                          : verdict::compile_error;
+    const std::string limit = limit_diagnostic("build", build, limits_.build);
+    if (o.first_error.empty()) o.first_error = text_tail(build.err, 800);
+    if (build.timed_out) {
+      o.result = verdict::build_timeout;
+    } else if (!limit.empty() || build.signal != 0) {
+      // Nothing a crate compiles can kill cargo (no build scripts, no
+      // dependencies): a signal to it is a limit's or the machine's.
+      o.result = verdict::resource_limit;
+    } else {
+      o.result = verdict::compile_error;
+    }
+    if (!limit.empty())
+      o.first_error = limit + "\n" + o.first_error;
+    else if (build.signal != 0)
+      o.first_error = "the build step: cargo was killed by " + signal_name(build.signal) + "\n" + o.first_error;
+    else if (const int sig = reported_child_signal(build.err); sig != 0 && o.error_codes.empty())
+      o.first_error = "the build step: a compiler process was killed by " + signal_name(sig) + "\n" + o.first_error;
     remove_sample_folder(dir);
     check_disk_space(dir_);  // after the sample's own files are gone: a sample may fill the disk itself
     return o;
@@ -299,6 +406,8 @@ sample_outcome cargo_runner::evaluate(const std::map<std::string, std::string>& 
   const auto test = run_confined(box_, {tc_.cargo, "test", "--offline", "--lib"}, dir.string(), env, limits_.test);
   o.test_seconds = test.seconds;
   o.test_peak_rss_kib = test.peak_rss_kib;
+  o.test_stdout_tail = text_tail(test.out, step_log_bytes);
+  o.test_stderr_tail = text_tail(test.err, step_log_bytes);
   // Only the task's own tests count, each reported exactly once: tests the
   // sample adds, and libtest's summary lines (anyone can print those), do not.
   const auto report = parse_test_report(test.out);
@@ -310,27 +419,36 @@ sample_outcome cargo_runner::evaluate(const std::map<std::string, std::string>& 
     else ++o.tests_failed;
   }
   o.tests_missing = static_cast<int>(missing.size());
-  auto tail = [&] {
-    const auto& text = test.out.size() > 0 ? test.out : test.err;
-    return text.substr(text.size() > 800 ? text.size() - 800 : 0);
-  };
+  auto tail = [&] { return text_tail(test.out.size() > 0 ? test.out : test.err, 800); };
+  const std::string limit = limit_diagnostic("test", test, limits_.test);
+  const int binary_signal = reported_child_signal(test.err);
   if (test.timed_out) {
     o.result = verdict::test_timeout;
-  } else if (test.output_flood) {
-    o.result = verdict::resource_limit;
+    o.first_error = limit + "\n" + tail();
+  } else if (!limit.empty()) {
+    o.result = verdict::resource_limit;  // an output flood, or a limit's signal
+    o.first_error = limit + "\n" + tail();
   } else if (!report.repeated.empty()) {
     o.result = verdict::test_failure;
     o.first_error = "libtest reported test " + report.repeated.front() + " more than once: forged test output\n" + tail();
+  } else if (test.signal != 0) {
+    // The sample killed cargo (its parent): what libtest printed is not the
+    // end of the run, and cargo never judged the test binary's exit.
+    o.result = verdict::test_failure;
+    o.first_error = "the test step: cargo was killed by " + signal_name(test.signal) +
+                    " (not by a limit of the sandbox), so the test binary's outcome is unknown\n" + tail();
   } else if (o.tests_executed() == 0 && test.exit_code == 0) {
     o.result = verdict::no_tests;  // none of the task's tests ran: a failure, never a pass
   } else if (test.exit_code == 0 && o.tests_failed == 0 && missing.empty() && !expected_tests.empty()) {
     o.result = verdict::passed;
   } else {
     o.result = verdict::test_failure;
-    o.first_error = missing.empty() ? tail()
-                                    : "the task's test " + missing.front() + " did not run (" +
-                                          std::to_string(missing.size()) + " of " +
-                                          std::to_string(expected_tests.size()) + " missing)\n" + tail();
+    const std::string killed =
+        binary_signal == 0 ? "" : "the test binary was killed by " + signal_name(binary_signal) + "\n";
+    o.first_error = killed + (missing.empty() ? tail()
+                                              : "the task's test " + missing.front() + " did not run (" +
+                                                    std::to_string(missing.size()) + " of " +
+                                                    std::to_string(expected_tests.size()) + " missing)\n" + tail());
   }
   remove_sample_folder(dir);
   if (!test.ok()) check_disk_space(dir_);

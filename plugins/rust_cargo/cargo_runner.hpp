@@ -27,6 +27,10 @@ struct toolchain {
 /// Why a sample failed (or "passed").
 enum class verdict { passed, compile_error, build_timeout, test_failure, test_timeout, no_tests, resource_limit };
 const char* verdict_name(verdict v);
+/// Every verdict, in the enum's order.
+inline constexpr verdict all_verdicts[] = {verdict::passed,        verdict::compile_error, verdict::build_timeout,
+                                           verdict::test_failure,  verdict::test_timeout,  verdict::no_tests,
+                                           verdict::resource_limit};
 
 struct sample_outcome {
   verdict result = verdict::compile_error;
@@ -36,7 +40,13 @@ struct sample_outcome {
   /// reported as run (disabled, never reached, or ignored).
   int tests_passed = 0, tests_failed = 0, tests_missing = 0;
   std::vector<std::string> error_codes;  ///< rustc codes of the build's errors, e.g. E0382, in order, unique
-  std::string first_error;                ///< the first error's rendered message, short
+  /// Why it failed, short: the first compiler error, the test output's end,
+  /// or which limit fired, its value and the step (limit verdicts, signals).
+  std::string first_error;
+  /// The last step_log_bytes of each stream of each step (the test step's
+  /// only when the build succeeded): panics and "signal: ..." lines go to
+  /// stderr, which first_error does not keep.
+  std::string build_stdout_tail, build_stderr_tail, test_stdout_tail, test_stderr_tail;
   double build_seconds = 0, test_seconds = 0;
   std::int64_t build_peak_rss_kib = 0, test_peak_rss_kib = 0;
   bool passed() const { return result == verdict::passed; }
@@ -46,6 +56,22 @@ struct sample_outcome {
 struct runner_limits {
   resource_limits build, test;
 };
+
+/// How much of each step's stdout and stderr a sample_outcome keeps.
+inline constexpr std::size_t step_log_bytes = 2048;
+/// The last `bytes` of `text` (fewer: never starting inside a UTF-8 character).
+std::string text_tail(const std::string& text, std::size_t bytes);
+
+/// What a process of a step died of, when cargo says: its "process didn't
+/// exit successfully: `...` (signal: N...)" line on stderr (the test
+/// binary's, rustc's). 0 when cargo reports none.
+int reported_child_signal(const std::string& cargo_stderr);
+/// "SIGXFSZ" for 25 and so on; "signal N" for one without a name here.
+std::string signal_name(int signal);
+/// When a step failed because one of `limits` fired, what says so: which
+/// limit, its value and the step ("" when no limit is to blame). `step` is
+/// "build" or "test"; `r` its result.
+std::string limit_diagnostic(const std::string& step, const confined_result& r, const resource_limits& limits);
 
 /// Evaluates crates in one worker folder: each sample gets a fresh
 /// subfolder (the only writable folder of its sandbox), removed afterwards,

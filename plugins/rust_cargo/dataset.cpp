@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <regex>
 #include <sstream>
 
@@ -24,14 +25,60 @@ std::string read_file(const fs::path& p) {
   return s.str();
 }
 
-[[noreturn]] void field_error(const fs::path& file, const std::string& field, const std::string& what) {
-  throw dataset_error(file.string() + ": field '" + field + "': " + what);
+/// A task's problems, in the order found, each once: an author sees them
+/// all in one go (as check_tasks.py lists them), not one per attempt.
+class problem_list {
+ public:
+  void add(const std::string& p) {
+    if (std::find(items_.begin(), items_.end(), p) == items_.end()) items_.push_back(p);
+  }
+  void add_all(const std::string& lines) {
+    std::istringstream in(lines);
+    for (std::string l; std::getline(in, l);)
+      if (!l.empty()) add(l);
+  }
+  bool empty() const { return items_.empty(); }
+  /// Throws dataset_error with every problem, one a line.
+  void throw_if_any() const {
+    if (items_.empty()) return;
+    std::string all;
+    for (const auto& p : items_) all += (all.empty() ? "" : "\n") + p;
+    throw dataset_error(all);
+  }
+
+ private:
+  std::vector<std::string> items_;
+};
+
+/// "FILE:LINE" of a metadata field (the line of its key), "FILE" when unknown.
+std::string where(const fs::path& file, const YAML::Node& node) {
+  if (!node.IsDefined()) return file.string();
+  const auto mark = node.Mark();
+  return mark.is_null() ? file.string() : file.string() + ":" + std::to_string(mark.line + 1);
 }
 
-std::string scalar(const YAML::Node& meta, const fs::path& file, const std::string& field) {
+void field_error(problem_list& problems, const std::string& at, const std::string& field, const std::string& what) {
+  problems.add(at + ": field '" + field + "': " + what);
+}
+
+/// The fields of metadata.yaml (docs/rust-benchmarks.md); any other key is
+/// an error, so a misspelt optional field (`target_fle`) is not dropped.
+constexpr const char* metadata_fields[] = {"id",         "category",          "difficulty",      "expected_runtime_s",
+                                           "tags",       "expected_behavior", "compile_command", "test_command",
+                                           "target_file"};
+
+/// A required non-empty string field; nullopt (and a problem) when it is not one.
+std::optional<std::string> scalar(const YAML::Node& meta, const fs::path& file, const std::string& field,
+                                  problem_list& problems) {
   const YAML::Node n = meta[field];
-  if (!n) field_error(file, field, "missing");
-  if (!n.IsScalar() || n.Scalar().empty()) field_error(file, field, "must be a non-empty string");
+  if (!n) {
+    field_error(problems, file.string(), field, "missing");
+    return std::nullopt;
+  }
+  if (!n.IsScalar() || n.Scalar().empty()) {
+    field_error(problems, where(file, n), field, "must be a non-empty string");
+    return std::nullopt;
+  }
   return n.Scalar();
 }
 
@@ -43,20 +90,29 @@ std::string scalar(const YAML::Node& meta, const fs::path& file, const std::stri
 // bring files from outside the folder into the hash and the crate.
 constexpr const char* task_files[] = {"prompt.rs", "solution.rs", "tests.rs", "Cargo.toml", "metadata.yaml"};
 
-std::map<std::string, std::string> folder_files(const fs::path& dir, bool project) {
+std::map<std::string, std::string> folder_files(const fs::path& dir, bool project, problem_list& problems) {
   std::map<std::string, std::string> files;
-  for (const auto& e : fs::recursive_directory_iterator(dir)) {
+  for (auto it = fs::recursive_directory_iterator(dir); it != fs::recursive_directory_iterator(); ++it) {
+    const auto& e = *it;
     const std::string name = fs::relative(e.path(), dir).generic_string();
     const bool in_src = name == "src" || name.rfind("src/", 0) == 0;
-    if (e.is_symlink()) throw dataset_error(e.path().string() + ": a link (a task folder holds only its own files)");
+    if (e.is_symlink()) {
+      problems.add(e.path().string() + ": a link (a task folder holds only its own files)");
+      continue;
+    }
     if (in_src && e.is_directory()) continue;
     if (in_src && e.is_regular_file()) {
-      if (!project) throw dataset_error(e.path().string() + ": only projects have context files");
-    } else if (!e.is_regular_file() || std::none_of(std::begin(task_files), std::end(task_files),
-                                                    [&](const char* f) { return name == f; })) {
-      throw dataset_error(e.path().string() +
-                          ": not part of a task's layout (prompt.rs, solution.rs, tests.rs, Cargo.toml, "
-                          "metadata.yaml, and for projects the crate's files under src/)");
+      if (!project) {
+        problems.add(e.path().string() + ": only projects have context files");
+        continue;
+      }
+    } else if (!e.is_regular_file() ||
+               std::none_of(std::begin(task_files), std::end(task_files), [&](const char* f) { return name == f; })) {
+      problems.add(e.path().string() +
+                   ": not part of a task's layout (prompt.rs, solution.rs, tests.rs, Cargo.toml, "
+                   "metadata.yaml, and for projects the crate's files under src/)");
+      if (e.is_directory()) it.disable_recursion_pending();  // the folder is named; its files add nothing
+      continue;
     }
     files[name] = read_file(e.path());
   }
@@ -89,8 +145,10 @@ bool starts(const std::string& s, std::size_t i, const char* what) {
 // Past a "..." string (escapes allowed) whose opening quote is at s[i].
 std::size_t past_string(const std::string& s, std::size_t i) {
   for (++i; i < s.size(); ++i) {
-    if (s[i] == '\\') ++i;
-    else if (s[i] == '"') return i + 1;
+    if (s[i] == '\\')
+      ++i;
+    else if (s[i] == '"')
+      return i + 1;
   }
   return s.size();
 }
@@ -214,7 +272,6 @@ std::vector<std::string> tokens(const std::string& s) {
   return out;
 }
 
-
 /// A task's Cargo.toml, parsed: [lib] doctest = false (tests.rs is the
 /// judge), no dependency of any kind in any spelling ([dependencies],
 /// [dependencies.x], dependencies = {...}, [target.'cfg'.dependencies]) and
@@ -323,20 +380,26 @@ splice_kind splice_kind_of(const std::string& category) {
 
 const char* splice_kind_name(splice_kind k) {
   switch (k) {
-    case splice_kind::continuation: return "continuation";
-    case splice_kind::fill_in_middle: return "fill-in-middle";
-    case splice_kind::whole_file: return "whole file";
-    case splice_kind::project_file: return "project file";
+    case splice_kind::continuation:
+      return "continuation";
+    case splice_kind::fill_in_middle:
+      return "fill-in-middle";
+    case splice_kind::whole_file:
+      return "whole file";
+    case splice_kind::project_file:
+      return "project file";
   }
   return "?";
 }
 
 std::string task::oracle_output() const {
   switch (kind()) {
-    case splice_kind::continuation: return solution.substr(prompt.size());
+    case splice_kind::continuation:
+      return solution.substr(prompt.size());
     case splice_kind::fill_in_middle:
       return solution.substr(prefix.size(), solution.size() - prefix.size() - suffix.size());
-    default: return solution;
+    default:
+      return solution;
   }
 }
 
@@ -348,9 +411,15 @@ std::map<std::string, std::string> task::crate_files(const std::string& output) 
   std::map<std::string, std::string> files = context;
   files["Cargo.toml"] = cargo_toml;
   switch (kind()) {
-    case splice_kind::continuation: files[target_file] = prompt + output; break;
-    case splice_kind::fill_in_middle: files[target_file] = prefix + output + suffix; break;
-    default: files[target_file] = output; break;
+    case splice_kind::continuation:
+      files[target_file] = prompt + output;
+      break;
+    case splice_kind::fill_in_middle:
+      files[target_file] = prefix + output + suffix;
+      break;
+    default:
+      files[target_file] = output;
+      break;
   }
   // The tests are always part of the crate, whatever the model wrote: the
   // module is declared before the crate root's first item (docs/rust-benchmarks.md).
@@ -364,91 +433,134 @@ task load_task(const fs::path& dir) {
   t.dir = dir;
   t.id = dir.filename().string();
   t.category = dir.parent_path().filename().string();
-  for (const char* f : task_files) {
-    if (!fs::is_regular_file(dir / f)) throw dataset_error((dir / f).string() + ": missing");
-  }
-  const auto meta_path = dir / "metadata.yaml";
-  YAML::Node meta;
-  try {
-    meta = YAML::LoadFile(meta_path.string());
-  } catch (const YAML::Exception& e) {
-    throw dataset_error(meta_path.string() + ":" + std::to_string(e.mark.line + 1) + ": " + e.msg);
-  }
-  if (!meta.IsMap()) throw dataset_error(meta_path.string() + ": must be a mapping of fields");
-  if (scalar(meta, meta_path, "id") != t.id) field_error(meta_path, "id", "must equal the folder name '" + t.id + "'");
-  if (!std::regex_match(t.id, std::regex("[a-z0-9_]+"))) field_error(meta_path, "id", "lower-case letters, digits, _");
+  problem_list problems;
+  for (const char* f : task_files)
+    if (!fs::is_regular_file(dir / f) && !fs::is_symlink(dir / f)) problems.add((dir / f).string() + ": missing");
   const auto& cats = category_names();
   if (std::find(cats.begin(), cats.end(), t.category) == cats.end())
-    throw dataset_error(dir.string() + ": unknown category folder '" + t.category + "'");
-  if (scalar(meta, meta_path, "category") != t.category)
-    field_error(meta_path, "category", "must equal the parent folder '" + t.category + "'");
-  t.difficulty = scalar(meta, meta_path, "difficulty");
-  if (std::find(difficulty_names().begin(), difficulty_names().end(), t.difficulty) == difficulty_names().end())
-    field_error(meta_path, "difficulty", "must be easy, medium or hard");
-  try {
-    t.expected_runtime_s = std::stod(scalar(meta, meta_path, "expected_runtime_s"));
-  } catch (const std::logic_error&) {
-    field_error(meta_path, "expected_runtime_s", "must be a number of seconds");
-  }
-  const YAML::Node tags = meta["tags"];
-  if (!tags) field_error(meta_path, "tags", "missing");
-  if (!tags.IsSequence() || tags.size() == 0) field_error(meta_path, "tags", "must be a non-empty list");
-  for (const auto& tag : tags) {
-    if (!tag.IsScalar() || tag.Scalar().empty()) field_error(meta_path, "tags", "must hold non-empty strings");
-    t.tags.push_back(tag.Scalar());
-  }
-  t.expected_behavior = scalar(meta, meta_path, "expected_behavior");
-  t.compile_command = scalar(meta, meta_path, "compile_command");
-  if (t.compile_command != "cargo build --offline")
-    field_error(meta_path, "compile_command", "must be 'cargo build --offline'");
-  t.test_command = scalar(meta, meta_path, "test_command");
-  if (t.test_command != "cargo test --offline") field_error(meta_path, "test_command", "must be 'cargo test --offline'");
+    problems.add(dir.string() + ": unknown category folder '" + t.category + "'");
   const bool project = t.category == "projects";
-  if (project) {
-    t.target_file = scalar(meta, meta_path, "target_file");
-    if (t.target_file.rfind("src/", 0) != 0 || t.target_file.find("..") != std::string::npos)
-      field_error(meta_path, "target_file", "must be a path under src/");
-  } else if (meta["target_file"]) {
-    field_error(meta_path, "target_file", "only projects name a target file");
+  const auto files = folder_files(dir, project, problems);
+  const auto meta_path = dir / "metadata.yaml";
+  YAML::Node meta;
+  if (files.count("metadata.yaml")) {
+    try {
+      meta = YAML::Load(files.at("metadata.yaml"));
+      if (!meta.IsMap()) problems.add(meta_path.string() + ": must be a mapping of fields");
+    } catch (const YAML::Exception& e) {
+      problems.add(meta_path.string() + ":" + std::to_string(e.mark.line + 1) + ": " + e.msg);
+    }
   }
+  if (meta.IsMap()) {
+    const YAML::Node& m = meta;  // const: operator[] of a missing key must not add it
+    for (const auto& kv : m) {
+      const std::string key = kv.first.IsScalar() ? kv.first.Scalar() : "?";
+      if (std::none_of(std::begin(metadata_fields), std::end(metadata_fields), [&](const char* f) { return key == f; }))
+        problems.add(where(meta_path, kv.first) + ": unknown field '" + key +
+                     "' (the fields are id, category, difficulty, expected_runtime_s, tags, expected_behavior, "
+                     "compile_command, test_command, target_file)");
+    }
+    const auto field_at = [&](const char* f) { return where(meta_path, m[f]); };
+    if (const auto id = scalar(m, meta_path, "id", problems); id && *id != t.id)
+      field_error(problems, field_at("id"), "id", "must equal the folder name '" + t.id + "'");
+    if (!std::regex_match(t.id, std::regex("[a-z0-9_]+")))
+      field_error(problems, field_at("id"), "id", "lower-case letters, digits, _");
+    if (const auto c = scalar(m, meta_path, "category", problems); c && *c != t.category)
+      field_error(problems, field_at("category"), "category", "must equal the parent folder '" + t.category + "'");
+    if (const auto d = scalar(m, meta_path, "difficulty", problems)) {
+      t.difficulty = *d;
+      if (std::find(difficulty_names().begin(), difficulty_names().end(), t.difficulty) == difficulty_names().end())
+        field_error(problems, field_at("difficulty"), "difficulty", "must be easy, medium or hard");
+    }
+    if (const auto rt = scalar(m, meta_path, "expected_runtime_s", problems)) {
+      try {
+        t.expected_runtime_s = std::stod(*rt);
+      } catch (const std::logic_error&) {
+        field_error(problems, field_at("expected_runtime_s"), "expected_runtime_s", "must be a number of seconds");
+      }
+    }
+    const YAML::Node tags = m["tags"];
+    if (!tags) {
+      field_error(problems, meta_path.string(), "tags", "missing");
+    } else if (!tags.IsSequence() || tags.size() == 0) {
+      field_error(problems, field_at("tags"), "tags", "must be a non-empty list");
+    } else {
+      for (const auto& tag : tags) {
+        if (!tag.IsScalar() || tag.Scalar().empty())
+          field_error(problems, field_at("tags"), "tags", "must hold non-empty strings");
+        else
+          t.tags.push_back(tag.Scalar());
+      }
+    }
+    if (const auto b = scalar(m, meta_path, "expected_behavior", problems)) t.expected_behavior = *b;
+    // Optional: the runner runs its own commands (docs: "Execution"). Given,
+    // they must say what it runs, so no reader takes another command for the judge's.
+    for (const auto& [field, command, out] : {std::tuple<const char*, const char*, std::string*>{
+                                                  "compile_command", "cargo build --offline", &t.compile_command},
+                                              {"test_command", "cargo test --offline", &t.test_command}}) {
+      *out = command;
+      if (!m[field]) continue;
+      if (const auto given = scalar(m, meta_path, field, problems); given && *given != command)
+        field_error(problems, field_at(field), field, std::string("must be '") + command + "' (or left out)");
+    }
+    if (project) {
+      if (const auto target = scalar(m, meta_path, "target_file", problems)) {
+        t.target_file = *target;
+        if (t.target_file.rfind("src/", 0) != 0 || t.target_file.find("..") != std::string::npos)
+          field_error(problems, field_at("target_file"), "target_file", "must be a path under src/");
+      }
+    } else if (m["target_file"]) {
+      field_error(problems, field_at("target_file"), "target_file", "only projects name a target file");
+    }
+  }
+  if (files.count("Cargo.toml")) {
+    try {
+      check_manifest(files.at("Cargo.toml"), (dir / "Cargo.toml").string());
+    } catch (const dataset_error& e) {
+      problems.add(e.what());
+    }
+  }
+  problems.throw_if_any();  // what follows needs every file and field
 
-  const auto files = folder_files(dir, project);
   t.sha256 = hash_files(files);
   t.prompt = files.at("prompt.rs");
   t.solution = files.at("solution.rs");
   t.tests = files.at("tests.rs");
   t.cargo_toml = files.at("Cargo.toml");
   t.test_names = test_function_names(t.tests);
-  if (t.test_names.empty()) throw dataset_error((dir / "tests.rs").string() + ": no #[test] function");
+  if (t.test_names.empty()) problems.add((dir / "tests.rs").string() + ": no #[test] function");
   for (const auto& [name, text] : files)
     if (name.rfind("src/", 0) == 0) t.context[name] = text;  // projects only (folder_files)
   if (project) {
     if (t.context.count(t.target_file))
-      field_error(meta_path, "target_file", t.target_file + " must not also be a context file (prompt.rs is it)");
+      field_error(problems, where(meta_path, static_cast<const YAML::Node&>(meta)["target_file"]), "target_file",
+                  t.target_file + " must not also be a context file (prompt.rs is it)");
     if (t.target_file != "src/lib.rs" && !t.context.count("src/lib.rs"))
-      throw dataset_error((dir / "src/lib.rs").string() + ": missing (projects need a crate root)");
+      problems.add((dir / "src/lib.rs").string() + ": missing (projects need a crate root)");
   }
-  const auto cargo_path = (dir / "Cargo.toml").string();
-  check_manifest(t.cargo_toml, cargo_path);
 
   switch (t.kind()) {
     case splice_kind::continuation:
       if (t.solution.compare(0, t.prompt.size(), t.prompt) != 0)
-        throw dataset_error((dir / "solution.rs").string() + ": must start with prompt.rs (continuation task)");
+        problems.add((dir / "solution.rs").string() + ": must start with prompt.rs (continuation task)");
       break;
     case splice_kind::fill_in_middle: {
       const auto at = t.prompt.find(fim_marker);
-      if (at == std::string::npos || t.prompt.find(fim_marker, at + 1) != std::string::npos)
-        throw dataset_error((dir / "prompt.rs").string() + ": must hold the marker " + fim_marker + " exactly once");
+      if (at == std::string::npos || t.prompt.find(fim_marker, at + 1) != std::string::npos) {
+        problems.add((dir / "prompt.rs").string() + ": must hold the marker " + fim_marker + " exactly once");
+        break;
+      }
       t.prefix = t.prompt.substr(0, at);
       t.suffix = t.prompt.substr(at + std::string(fim_marker).size());
       if (t.solution.size() < t.prefix.size() + t.suffix.size() || t.solution.compare(0, t.prefix.size(), t.prefix) ||
           t.solution.compare(t.solution.size() - t.suffix.size(), t.suffix.size(), t.suffix))
-        throw dataset_error((dir / "solution.rs").string() + ": must start with the prefix and end with the suffix");
+        problems.add((dir / "solution.rs").string() + ": must start with the prefix and end with the suffix");
       break;
     }
-    default: break;
+    default:
+      break;
   }
+  problems.throw_if_any();
   return t;
 }
 
@@ -457,33 +569,61 @@ dataset load_dataset(const fs::path& root, const std::vector<std::string>& categ
   d.root = root;
   d.version = root.filename().string();
   if (!fs::is_directory(root)) throw dataset_error(root.string() + ": no such dataset folder");
-  for (const auto& cat : category_names()) {
-    if (!categories.empty() && std::find(categories.begin(), categories.end(), cat) == categories.end()) continue;
-    if (!fs::is_directory(root / cat)) throw dataset_error((root / cat).string() + ": category folder missing");
+  const auto& cats = category_names();
+  problem_list problems;
+  for (const auto& c : categories)
+    if (std::find(cats.begin(), cats.end(), c) == cats.end()) throw dataset_error("unknown category '" + c + "'");
+  // A category folder may be missing (a dataset of fim tasks only has no
+  // other); a folder of task folders that is no category (a misspelt one)
+  // would drop its tasks unseen: refused. Other folders are not the loader's.
+  for (const auto& e : fs::directory_iterator(root)) {
+    if (!e.is_directory() || std::find(cats.begin(), cats.end(), e.path().filename().string()) != cats.end()) continue;
+    std::error_code ec;
+    for (const auto& sub : fs::directory_iterator(e.path(), ec)) {
+      if (fs::exists(sub.path() / "metadata.yaml", ec)) {
+        problems.add(e.path().string() +
+                     ": holds tasks but is not a category folder (completion, fim, functions, bugs, refactor, "
+                     "ownership, projects, stdlib)");
+        break;
+      }
+    }
+  }
+  for (const auto& cat : cats) {
+    const bool selected =
+        categories.empty() || std::find(categories.begin(), categories.end(), cat) != categories.end();
+    if (!selected) continue;
+    if (!fs::is_directory(root / cat)) {
+      if (!categories.empty()) problems.add((root / cat).string() + ": category folder missing");
+      continue;
+    }
     std::vector<fs::path> dirs;
     for (const auto& e : fs::directory_iterator(root / cat))
       if (e.is_directory()) dirs.push_back(e.path());
     std::sort(dirs.begin(), dirs.end());
-    for (const auto& dir : dirs) d.tasks.push_back(load_task(dir));
-  }
-  for (const auto& c : categories) {
-    const auto& cats = category_names();
-    if (std::find(cats.begin(), cats.end(), c) == cats.end()) throw dataset_error("unknown category '" + c + "'");
+    // Every task's problems, not only the first task's.
+    for (const auto& dir : dirs) {
+      try {
+        d.tasks.push_back(load_task(dir));
+      } catch (const dataset_error& e) {
+        problems.add_all(e.what());
+      }
+    }
   }
   std::map<std::string, const task*> seen;
   for (const auto& t : d.tasks) {
     if (auto [it, fresh] = seen.emplace(t.id, &t); !fresh)
-      throw dataset_error(t.dir.string() + ": id '" + t.id + "' also used by " + it->second->dir.string());
+      problems.add(t.dir.string() + ": id '" + t.id + "' also used by " + it->second->dir.string());
   }
+  if (problems.empty() && d.tasks.empty()) problems.add(root.string() + ": no task folders (root/<category>/<id>/)");
+  problems.throw_if_any();
   return d;
 }
 
 std::string dataset::manifest() const {
   std::vector<std::string> lines;
   for (const auto& t : tasks) lines.push_back(t.sha256 + "  " + t.category + "/" + t.id + "\n");
-  std::sort(lines.begin(), lines.end(), [](const std::string& a, const std::string& b) {
-    return a.substr(66) < b.substr(66);
-  });
+  std::sort(lines.begin(), lines.end(),
+            [](const std::string& a, const std::string& b) { return a.substr(66) < b.substr(66); });
   std::string out;
   for (const auto& l : lines) out += l;
   return out;

@@ -90,8 +90,9 @@ class command_model final : public code_model {
       if (!res.ok()) {
         std::filesystem::remove_all(dir);
         throw std::runtime_error("command model '" + argv_[0] + "' on " + t.id + ": " +
-                                 (res.timed_out ? "timed out after " + std::to_string(timeout_s_) + " s"
-                                                : "exit " + std::to_string(res.exit_code)) +
+                                 (res.timed_out    ? "timed out after " + std::to_string(timeout_s_) + " s"
+                                  : res.signal != 0 ? "killed by signal " + std::to_string(res.signal)
+                                                    : "exit " + std::to_string(res.exit_code)) +
                                  (res.err.empty() ? "" : ": " + res.err.substr(0, 300)));
       }
       out.outputs.push_back(output_from_reply(t, res.out, extract_));

@@ -138,10 +138,15 @@ class rust_cargo_benchmark {
     // whatever part of it runs (dataset_sha256 names the part).
     data_ = load_dataset(dataset_dir_);
     pinned_v1_ = data_.version == "benchmarks_v1" && data_.manifest_hash() == benchmarks_v1_manifest_sha256;
-    if (!categories_.empty())
+    if (!categories_.empty()) {
       std::erase_if(data_.tasks, [&](const task& t) {
         return std::find(categories_.begin(), categories_.end(), t.category) == categories_.end();
       });
+      // Category folders are optional: one selected must hold tasks.
+      for (const auto& c : categories_)
+        if (std::none_of(data_.tasks.begin(), data_.tasks.end(), [&](const task& t) { return t.category == c; }))
+          throw bem::parameter_error("categories", "the dataset at " + dataset_dir_ + " has no " + c + " task");
+    }
     if (!task_patterns_.empty()) {
       const auto matches = [](const std::string& g, const task& t) {
         return fnmatch(g.c_str(), t.id.c_str(), 0) == 0 || fnmatch(g.c_str(), (t.category + "/" + t.id).c_str(), 0) == 0;
@@ -284,8 +289,13 @@ class rust_cargo_benchmark {
                   {"tests_missing", o.tests_missing},
                   {"error_codes", o.error_codes}, {"first_error", o.first_error},
                   {"build_seconds", o.build_seconds}, {"test_seconds", o.test_seconds},
-                  {"build_peak_rss_kib", o.build_peak_rss_kib}, {"test_peak_rss_kib", o.test_peak_rss_kib}};
+                  {"build_peak_rss_kib", o.build_peak_rss_kib}, {"test_peak_rss_kib", o.test_peak_rss_kib},
+                  {"build_stdout_tail", o.build_stdout_tail}, {"build_stderr_tail", o.build_stderr_tail},
+                  {"test_stdout_tail", o.test_stdout_tail}, {"test_stderr_tail", o.test_stderr_tail}};
     };
+    // A sample's output and what its steps printed may be any bytes: invalid
+    // UTF-8 becomes U+FFFD rather than stop the run at its end.
+    const auto line_of = [](const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); };
     for (std::size_t i = 0; i < results.size(); ++i) {
       const auto& t = data_.tasks[i];
       const auto& r = results[i];
@@ -294,14 +304,14 @@ class rust_cargo_benchmark {
                      {"temperature", greedy ? 0.0 : request_.temperature}, {"model", context.model}};
         json s = base;
         s["output"] = out;
-        samples << s.dump() << '\n';
+        samples << line_of(s) << '\n';
         base.update(outcome_json(o));
-        evaluations << base.dump() << '\n';
+        evaluations << line_of(base) << '\n';
       };
       for (std::size_t k = 0; k < r.sampled.size(); ++k) line(static_cast<int>(k), false, r.sampled_outputs[k], r.sampled[k]);
       if (r.greedy) line(0, true, *r.greedy_output, *r.greedy);
       if (!r.generation_error.empty())
-        evaluations << json{{"task", t.id}, {"category", t.category}, {"generation_error", r.generation_error}}.dump()
+        evaluations << line_of(json{{"task", t.id}, {"category", t.category}, {"generation_error", r.generation_error}})
                     << '\n';
     }
   }
@@ -394,8 +404,11 @@ class rust_cargo_benchmark {
         emit(g, cond, "tests_executed", static_cast<double>(tests), "tests", better::none, false, samples, "samples");
         emit(g, cond, "borrow_check_failures", static_cast<double>(borrow), "samples", better::lower, false, samples,
              "samples");
-        for (const auto& [v, count] : verdicts)
-          emit(g, cond, "samples_" + v, static_cast<double>(count), "samples", better::none, false, samples, "samples");
+        // Every verdict, 0 included: a category without compile errors says
+        // samples_compile_error = 0 rather than nothing.
+        for (const verdict v : all_verdicts)
+          emit(g, cond, std::string("samples_") + verdict_name(v), static_cast<double>(verdicts[verdict_name(v)]),
+               "samples", better::none, false, samples, "samples");
       }
       if (greedy_) {
         std::int64_t pass = 0, comp = 0;

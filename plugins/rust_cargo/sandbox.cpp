@@ -235,7 +235,12 @@ confined_result run_confined(const sandbox& box, const std::vector<std::string>&
     // socket held by a library) would be writable there.
     close_from(4);
     set_limit(RLIMIT_AS, limits.address_space_bytes);
-    set_limit(RLIMIT_CPU, static_cast<std::uint64_t>(limits.cpu_seconds));
+    // The hard limit a second above the soft one: at the soft limit the
+    // kernel sends SIGXCPU, which says which limit fired; at equal limits
+    // it sends SIGKILL, which says nothing.
+    const auto cpu = static_cast<rlim_t>(limits.cpu_seconds);
+    const rlimit cpu_limit{cpu, cpu + 1};
+    setrlimit(RLIMIT_CPU, &cpu_limit);
     set_limit(RLIMIT_FSIZE, limits.file_bytes);
     set_limit(RLIMIT_NOFILE, limits.open_files);
     set_limit(RLIMIT_CORE, 0);
@@ -316,6 +321,14 @@ confined_result run_confined(const sandbox& box, const std::vector<std::string>&
     res.exit_code = WEXITSTATUS(status);
   } else if (WIFSIGNALED(status)) {
     res.signal = WTERMSIG(status);
+  }
+  // The command's own death by a signal, as bem-sandbox-exec saw it: the
+  // status it exits with says only 128 + N (bubblewrap passes that on).
+  if (const auto at = report.find("signal "); at != std::string::npos && res.signal == 0) {
+    if (const int sig = std::atoi(report.c_str() + at + 7); sig > 0) {
+      res.signal = sig;
+      res.exit_code = -1;
+    }
   }
   return res;
 }

@@ -36,7 +36,7 @@ struct resource_limits {
 
 struct confined_result {
   int exit_code = -1;        ///< -1 when killed by a signal
-  int signal = 0;
+  int signal = 0;            ///< the signal that killed the command (inside the sandbox too), 0: none
   bool timed_out = false;
   bool output_flood = false; ///< killed for writing more than output_kill_bytes
   bool output_truncated = false;

@@ -7,7 +7,10 @@
 // COMMAND, and reports the peak resident set of COMMAND's whole process tree
 // on file descriptor 3 — which COMMAND never sees — as "peak_rss_kib N".
 // bubblewrap's own process tree does not pass that figure on to the host.
-// Exits with COMMAND's status (128 + signal when it was killed).
+// When a signal killed COMMAND it also reports "signal N" there: the exit
+// status it gives (128 + N, as a shell does) reaches the host through
+// bubblewrap looking like an exit code, and a limit's signal (SIGXFSZ,
+// SIGXCPU) or a kill must not be taken for the command's own failure.
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -45,7 +48,10 @@ int main(int argc, char** argv) {
   }
   rusage usage{};
   getrusage(RUSAGE_CHILDREN, &usage);
-  if (report) dprintf(3, "peak_rss_kib %ld\n", usage.ru_maxrss);
+  if (report) {
+    dprintf(3, "peak_rss_kib %ld\n", usage.ru_maxrss);
+    if (WIFSIGNALED(status)) dprintf(3, "signal %d\n", WTERMSIG(status));
+  }
   if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
   return WEXITSTATUS(status);
 }

@@ -1240,6 +1240,8 @@ class Driver(unittest.TestCase):
         self.assertEqual(sums[0]["condition"], {"n": 10})
         self.assertEqual(sums[0]["model"], "none")
         self.assertEqual(sums[0]["config"]["task"], {"sizes": [10, 100]})
+        # A benchmark reads no sequence protocol: its configuration has none, failed or not.
+        self.assertEqual({tuple(sorted(x["config"])) for x in recs}, {("model", "task")})
         self.assertTrue(all(x["timing"] for x in recs if x["metric"] == "fake_seconds"))
         errors = {x["run"]: x["error"] for x in recs if x["metric"] == "run_error"}
         self.assertIn("deliberate failure in a microbenchmark", errors["run1"])

@@ -314,6 +314,94 @@ TEST_CASE("malformed tasks are rejected with the file and the field named") {
   }
 }
 
+TEST_CASE("an unknown metadata field is an error naming the file, its line and the key") {
+  // A misspelt optional field would otherwise be dropped without a word.
+  scratch_task s("projects", "prj_inventory_restock");
+  std::string meta = slurp(s.dir / "metadata.yaml");
+  const auto line_of = [&](const std::string& key) {
+    const auto at = meta.find("\n" + key + ":");
+    REQUIRE(at != std::string::npos);
+    return std::count(meta.begin(), meta.begin() + static_cast<std::ptrdiff_t>(at) + 1, '\n') + 1;
+  };
+  s.replace("metadata.yaml", "target_file:", "target_fle:");
+  meta = slurp(s.dir / "metadata.yaml");
+  const std::string e = s.error();
+  INFO(e);
+  CHECK(contains(e, (s.dir / "metadata.yaml").string() + ":" + std::to_string(line_of("target_fle")) +
+                        ": unknown field 'target_fle'"));
+  CHECK(contains(e, "field 'target_file': missing"));  // and what the typo left out
+}
+
+TEST_CASE("a task's problems are listed together, each once") {
+  scratch_task s("completion", "cmp_sum_of_even_squares");
+  s.replace("metadata.yaml", "difficulty: easy", "difficulty: trivial\nnotes: one\nauthor: two");
+  s.replace("metadata.yaml", "tags: [iterators, closures]", "tags: [iterators, [a], [b]]");
+  s.replace("Cargo.toml", "doctest = false", "");
+  s.write("NOTES.md", "stray\n");
+  const std::string e = s.error();
+  INFO(e);
+  std::vector<std::string> lines;
+  std::istringstream in(e);
+  for (std::string l; std::getline(in, l);) lines.push_back(l);
+  for (const char* part : {"unknown field 'notes'", "unknown field 'author'", "field 'difficulty': must be easy",
+                           "field 'tags': must hold non-empty strings", "Cargo.toml: [lib] needs doctest = false",
+                           "NOTES.md: not part of a task's layout"}) {
+    INFO(part);
+    CHECK(std::count_if(lines.begin(), lines.end(), [&](const std::string& l) { return contains(l, part); }) == 1);
+  }
+  CHECK(lines.size() == 6);
+  // The dataset's loader lists every task's problems, not the first task's.
+  scratch_task other("completion", "cmp_sum_of_even_squares");  // same root: replaces the folder
+  other.replace("metadata.yaml", "difficulty: easy", "difficulty: trivial");
+  fs::create_directories(other.root / "fim");
+  fs::copy(dataset_root / "fim" / "fim_run_length_encode", other.root / "fim" / "fim_run_length_encode",
+           fs::copy_options::recursive);
+  std::ofstream(other.root / "fim" / "fim_run_length_encode" / "metadata.yaml", std::ios::app) << "extra: 1\n";
+  std::string all;
+  try {
+    load_dataset(other.root);
+  } catch (const dataset_error& err) {
+    all = err.what();
+  }
+  CHECK(contains(all, "cmp_sum_of_even_squares/metadata.yaml:"));
+  CHECK(contains(all, "field 'difficulty'"));
+  CHECK(contains(all, "fim_run_length_encode/metadata.yaml:"));
+  CHECK(contains(all, "unknown field 'extra'"));
+}
+
+TEST_CASE("compile_command and test_command may be left out, and given must be the runner's") {
+  scratch_task s("completion", "cmp_sum_of_even_squares");
+  s.replace("metadata.yaml", "compile_command: cargo build --offline\n", "");
+  s.replace("metadata.yaml", "test_command: cargo test --offline\n", "");
+  CHECK(s.error().empty());
+  const task t = load_task(s.dir);
+  CHECK(t.compile_command == "cargo build --offline");
+  CHECK(t.test_command == "cargo test --offline");
+  s.write("metadata.yaml", slurp(s.dir / "metadata.yaml") + "test_command: cargo nextest run\n");
+  CHECK(contains(s.error(), "field 'test_command': must be 'cargo test --offline' (or left out)"));
+}
+
+TEST_CASE("category folders are optional; a folder that is no category is refused") {
+  scratch_task s("fim", "fim_run_length_encode");  // a dataset of one fim task, no other folder
+  const auto d = load_dataset(s.root);
+  REQUIRE(d.tasks.size() == 1);
+  CHECK(d.tasks.front().category == "fim");
+  CHECK(load_dataset(s.root, {"fim"}).tasks.size() == 1);
+  // Asked for by name, a missing category is an error.
+  CHECK_THROWS_WITH_AS(load_dataset(s.root, {"fim", "bugs"}), doctest::Contains("bugs: category folder missing"),
+                       dataset_error);
+  // A misspelt category folder would drop its tasks unseen.
+  fs::create_directories(s.root / "completions" / "cmp_x");
+  std::ofstream(s.root / "completions" / "cmp_x" / "metadata.yaml") << "id: cmp_x\n";
+  CHECK_THROWS_WITH_AS(load_dataset(s.root), doctest::Contains("completions: holds tasks but is not a category folder"),
+                       dataset_error);
+  fs::remove_all(s.root / "completions");
+  fs::create_directories(s.root / "notes");  // a folder of something else is not the loader's business
+  CHECK(load_dataset(s.root).tasks.size() == 1);
+  fs::remove_all(s.root / "fim");
+  CHECK_THROWS_WITH_AS(load_dataset(s.root), doctest::Contains("no task folders"), dataset_error);
+}
+
 TEST_CASE("a task id used in two categories is rejected, naming both folders") {
   // Samples and results are keyed by id: two tasks with one id would mix.
   const std::string id = "cmp_sum_of_even_squares";

@@ -17,6 +17,7 @@ import unittest
 from rust_runs import DATASET, FAKE_MODEL_SERVER, ORACLE_COMMAND, artifact, evaluations, main, records, run
 
 SAMPLED_TEMPERATURE = 0.8  # the plugin's default
+VERDICTS = ["passed", "compile_error", "build_timeout", "test_failure", "test_timeout", "no_tests", "resource_limit"]
 
 
 def overall(out):
@@ -92,6 +93,20 @@ class Parameters(unittest.TestCase):
         self.assertEqual([e["task"] for e in evaluations(out, "oracle")], ["fim_build_order"])
         self.assertEqual({x["split"] for x in records(out) if x["metric"] == "pass@1"},
                          {"all", "fim", "difficulty=hard"})
+
+    def test_a_dataset_of_one_category_needs_no_other_folder(self):
+        # A dataset of fim tasks only: the other seven category folders do not exist.
+        data = os.path.join(self.tmp, "benchmarks_fim")
+        shutil.copytree(os.path.join(DATASET, "fim", "fim_build_order"), os.path.join(data, "fim", "fim_build_order"))
+        out = os.path.join(self.tmp, "out")
+        r = run("run", self.suite(self.HEAD + f'dataset = "{data}"\ncategories = ["fim"]\nsamples = 1\n'
+                                              'greedy = false\n'), "--out", out)
+        self.assertEqual(r.returncode, 0, r.stdout[-2000:] + r.stderr[-2000:])
+        self.assertEqual([e["task"] for e in evaluations(out, "oracle")], ["fim_build_order"])
+        # A selected category without tasks there is an error naming the key.
+        r = run("run", self.suite(self.HEAD + f'dataset = "{data}"\ncategories = ["bugs"]\n'), "--out", out + "2")
+        self.assertEqual(r.returncode, 2, r.stdout[-2000:] + r.stderr[-2000:])
+        self.assertIn(f"parameter 'categories': the dataset at {data} has no bugs task", r.stderr)
 
     def test_a_run_without_a_model_fails_alone(self):
         path = self.suite('name = "no-model"\n[defaults]\nseeds = [1]\n'
@@ -211,9 +226,11 @@ class RecordLaws(unittest.TestCase):
                                  sum(e["tests_passed"] + e["tests_failed"] for e in sampled))
                 verdicts = collections.Counter(e["verdict"] for e in sampled)
                 self.assertGreater(len(verdicts), 1)
-                for v, count in verdicts.items():
+                self.assertLess(len(verdicts), len(VERDICTS))  # so the zeros below are checked
+                # Every verdict has its record, 0 for those that did not occur.
+                for v in VERDICTS:
                     r = self.record(g, "samples_" + v)
-                    self.assertEqual((r["value"], r["n"]), (count, len(sampled)))
+                    self.assertEqual((r["value"], r["n"]), (verdicts[v], len(sampled)))
                 self.assertEqual(sum(r["value"] for r in self.recs
                                      if r["metric"].startswith("samples_") and r["condition"].get("category") == g
                                      and r["metric"] != "samples_per_second"), len(sampled))
@@ -247,6 +264,24 @@ class RecordLaws(unittest.TestCase):
         self.assertGreater(r["value"], 0)
         # A command model reports no token counts: no per-token latency is made up.
         self.assertEqual([r for r in self.recs if r["metric"] == "generation_seconds_per_token"], [])
+
+    def test_evaluations_keep_the_end_of_both_streams_of_each_step(self):
+        for e in self.evs:
+            with self.subTest(task=e["task"], sample=e["sample"], greedy=e["greedy"]):
+                self.assertIn("Compiling", e["build_stderr_tail"])  # cargo's progress goes to stderr
+                self.assertIn('"reason":', e["build_stdout_tail"])  # its JSON messages to stdout
+                if e["compiled"]:
+                    self.assertIn("Running", e["test_stderr_tail"])
+                    self.assertIn("running ", e["test_stdout_tail"])
+                else:
+                    self.assertEqual((e["test_stdout_tail"], e["test_stderr_tail"]), ("", ""))
+                for k in ("build_stdout_tail", "build_stderr_tail", "test_stdout_tail", "test_stderr_tail"):
+                    self.assertLessEqual(len(e[k].encode()), 2048)
+
+    def test_the_configuration_holds_no_sequence_protocol(self):
+        # rust_cargo reads no batch_size or test_sequences: they say nothing of its results.
+        for r in self.recs:
+            self.assertEqual(sorted(r["config"]), ["model", "task"])
 
     def test_artifacts_hold_every_output_with_its_sampling(self):
         samples = artifact(self.out, "command", "samples.jsonl")
@@ -432,6 +467,13 @@ class ModelsEndToEnd(unittest.TestCase):
         self.assertEqual(metrics["generation_errors"]["value"], 1)
         self.assertEqual(metrics["pass@1"]["value"], 1.0)  # the sampled answer, judged
         self.assertEqual(metrics["greedy_pass@1"]["value"], 0.0)
+
+    def test_a_command_model_killed_by_a_signal_is_said_so(self):
+        out = self.run_suite("killed", 'model = "command"\n[run.params]\ntasks = ["cmp_sum_of_even_squares"]\n'
+                                       'samples = 1\ngreedy = false\n'
+                                       '[run.model_params]\ncommand = ["/bin/sh", "-c", "kill -9 $$"]\n')
+        [ev] = evaluations(out, "command")
+        self.assertIn("killed by signal 9", ev["generation_error"])
 
     def test_completions_model_sends_sampling_and_stores_outputs(self):
         out = self.completions("completions", ["cmp_sum_of_even_squares", "fim_run_length_encode"],

@@ -373,6 +373,51 @@ TEST_CASE("is_borrow_check_error") {
   CHECK_FALSE(is_borrow_check_error(""));
 }
 
+TEST_CASE("cargo's report of a process killed by a signal, and the limit it names") {
+  // cargo 1.95 writes the number alone, older cargo its name too.
+  const std::string caused =
+      "error: test failed, to rerun pass `--lib`\n\nCaused by:\n  process didn't exit successfully: ";
+  CHECK(reported_child_signal(caused + "`/w/target/debug/deps/x-1f (signal: 3)` (signal: 25)\n") == 25);
+  CHECK(reported_child_signal(caused + "`/w/x` (signal: 24, SIGXCPU: CPU time limit exceeded)\n") == 24);
+  CHECK(reported_child_signal(caused + "`/w/x` (exit status: 101)\n") == 0);
+  CHECK(reported_child_signal("test result: FAILED\n") == 0);
+  CHECK(signal_name(25) == "SIGXFSZ");
+  CHECK(signal_name(64) == "signal 64");
+  resource_limits limits;
+  limits.file_bytes = 16u << 20;
+  limits.cpu_seconds = 25;
+  limits.address_space_bytes = 1ull << 30;
+  confined_result r;
+  r.exit_code = 101;
+  r.err = caused + "`/w/x` (signal: 25)\n";
+  CHECK(limit_diagnostic("test", r, limits) ==
+        "the test step: the test binary was killed by SIGXFSZ, writing a file past the file-size limit of 16 MiB "
+        "(max_file_mib)");
+  r.err = caused + "`/w/x` (signal: 24)\n";
+  CHECK(limit_diagnostic("test", r, limits).find("SIGXCPU, past the CPU-time limit of 25 s") != std::string::npos);
+  r.err = "memory allocation of 1048576 bytes failed\n" + caused + "`/w/x` (signal: 6)\n";
+  CHECK(limit_diagnostic("test", r, limits) ==
+        "the test step: the test binary ran out of memory under the address-space limit of 1024 MiB "
+        "(memory_limit_mib): memory allocation of 1048576 bytes failed");
+  r.err = caused + "`/w/x` (signal: 11)\n";  // no limit sends SIGSEGV
+  CHECK(limit_diagnostic("test", r, limits).empty());
+  r.signal = 25;  // cargo itself
+  r.exit_code = -1;
+  CHECK(limit_diagnostic("build", r, limits).find("the build step: cargo was killed by SIGXFSZ") == 0);
+  r = {};
+  r.timed_out = true;
+  limits.wall_seconds = 10;
+  CHECK(limit_diagnostic("build", r, limits) ==
+        "the build step ran past its wall-clock limit of 10 s (build_timeout_s) and was killed");
+}
+
+TEST_CASE("text_tail keeps the end and never starts inside a UTF-8 character") {
+  CHECK(text_tail("abc", 10) == "abc");
+  CHECK(text_tail("abcdef", 2) == "ef");
+  CHECK(text_tail("a\xC3\xA9z", 2) == "z");                           // é is two bytes: the tail starts after it
+  CHECK(text_tail("\xE2\x82\xAC\xE2\x82\xAC", 4) == "\xE2\x82\xAC");  // € is three
+}
+
 // ---------------------------------------------------------------------------
 // Hostile submissions, in file order (doctest's default), then the run goes on.
 
@@ -575,6 +620,8 @@ TEST_CASE("sandbox: an endless loop at test time is a test timeout") {
   CHECK(o.compiled);
   CHECK(o.result == verdict::test_timeout);
   CHECK(o.test_seconds >= test_wall_s);
+  // Which limit fired, its value and the step.
+  CHECK(o.first_error.find("the test step ran past its wall-clock limit of 3 s (test_timeout_s)") == 0);
 }
 
 TEST_CASE("sandbox: endless const evaluation stops the build") {
@@ -594,6 +641,8 @@ TEST_CASE("sandbox: endless const evaluation stops the build") {
                                           uses_it));
     CHECK_FALSE(o.compiled);
     CHECK((o.result == verdict::build_timeout || o.result == verdict::compile_error));
+    if (o.result == verdict::build_timeout)
+      CHECK(o.first_error.find("the build step ran past its wall-clock limit of 10 s (build_timeout_s)") == 0);
   }
 }
 
@@ -664,8 +713,81 @@ fn hog() {
     cargo_runner small(the_judge->tc, the_judge->box, limits, worker_dir);
     const auto o = evaluate_hostile(crate("", reserve), small);
     CHECK(o.compiled);
-    CHECK(o.result == verdict::test_failure);
+    // The limit killed it (Rust aborts when an allocation fails): a limit's verdict, saying which.
+    CHECK(o.result == verdict::resource_limit);
+    CHECK(o.first_error.find("ran out of memory under the address-space limit of 1024 MiB (memory_limit_mib)") !=
+          std::string::npos);
   }
+}
+
+TEST_CASE("sandbox: a file past the file-size limit is a resource limit, said with the limit") {
+  runner_limits limits = short_limits();
+  limits.test.file_bytes = 16u << 20;  // the test step only: the linker writes large files
+  cargo_runner small(the_judge->tc, the_judge->box, limits, worker_dir);
+  const auto o = evaluate_hostile(crate("", R"rs(
+#[test]
+fn big_file() {
+    std::fs::write("big", vec![0u8; 64 << 20]).unwrap();
+}
+)rs"),
+                                  small);
+  CHECK(o.compiled);
+  CHECK(o.result == verdict::resource_limit);
+  CHECK(o.first_error.find("the test step: the test binary was killed by SIGXFSZ, writing a file past the file-size "
+                           "limit of 16 MiB (max_file_mib)") == 0);
+  CHECK(o.test_stderr_tail.find("signal: 25") != std::string::npos);  // cargo's own words, kept
+}
+
+TEST_CASE("sandbox: past the CPU-time limit is a resource limit, said with the limit") {
+  runner_limits limits = short_limits();
+  limits.test.cpu_seconds = 1;  // well below the wall clock: SIGXCPU comes first
+  // A loaded machine may give the loop a third of a core, or less: the clock
+  // must not stop it first (evaluate() wants every step under step_cpu_s).
+  limits.test.wall_seconds = step_cpu_s - 1;
+  cargo_runner small(the_judge->tc, the_judge->box, limits, worker_dir);
+  const auto o = evaluate_hostile(crate("pub fn spin() -> u64 {\n    let mut i = 0u64;\n    loop {\n        i = "
+                                        "i.wrapping_add(1);\n        if i == u64::MAX { return i; }\n    }\n}\n",
+                                        "#[test]\nfn spins() { assert_eq!(spin(), 1); }\n"),
+                                  small);
+  CHECK(o.compiled);
+  CHECK(o.result == verdict::resource_limit);
+  INFO(o.first_error, o.test_stderr_tail);
+  CHECK(o.first_error.find("killed by SIGXCPU, past the CPU-time limit of 1 s per process") != std::string::npos);
+}
+
+TEST_CASE("sandbox: what a step printed to stderr is kept, and a crash names its signal") {
+  const auto o = evaluate_hostile(crate("", R"rs(
+use std::io::Write;
+
+#[test]
+fn crashes() {
+    // Past libtest's capture, straight to the stream.
+    let _ = std::io::stderr().write_all(b"hostile-on-stderr
+");
+    std::process::abort();
+}
+)rs"));
+  CHECK(o.compiled);
+  CHECK(o.result == verdict::test_failure);
+  CHECK(o.test_stderr_tail.find("hostile-on-stderr") != std::string::npos);
+  CHECK(o.first_error.find("the test binary was killed by SIGABRT") == 0);
+  CHECK(o.build_stderr_tail.find("Compiling hostile") != std::string::npos);
+  CHECK(o.build_stdout_tail.find("build-finished") != std::string::npos);
+  CHECK(o.test_stdout_tail.find("running 1 test") != std::string::npos);
+}
+
+TEST_CASE("sandbox: a sample that kills cargo, its parent, fails saying so") {
+  const auto o = evaluate_hostile(crate("", R"rs(
+#[test]
+fn kills_cargo() {
+    let cargo = std::os::unix::process::parent_id().to_string();
+    let _ = std::process::Command::new("/bin/sh").arg("-c").arg(format!("kill -9 {}", cargo)).status();
+    std::thread::sleep(std::time::Duration::from_millis(200));
+}
+)rs"));
+  CHECK(o.compiled);
+  CHECK(o.result == verdict::test_failure);
+  CHECK(o.first_error.find("the test step: cargo was killed by SIGKILL") == 0);
 }
 
 TEST_CASE("sandbox: gigabytes of output are an output flood, stopped by the flood limit") {
@@ -685,6 +807,7 @@ fn flood() {
   // The flood limit, not the clock, stopped it: the first to fire names the
   // verdict (the clock's is test_timeout).
   CHECK(o.result == verdict::resource_limit);
+  CHECK(o.first_error.find("the test step wrote more than 64 MiB of output and was killed (output flood)") == 0);
 }
 
 TEST_CASE("sandbox: output just over the flood limit, then silence, is a flood") {

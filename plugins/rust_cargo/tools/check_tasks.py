@@ -29,8 +29,10 @@ CATEGORIES = ["completion", "fim", "functions", "bugs", "refactor", "ownership",
 CONTINUATION = {"completion", "functions", "stdlib"}
 WHOLE_FILE = {"bugs", "refactor", "ownership"}
 MARKER = "/*FILL*/"
-FIELDS = ["id", "category", "difficulty", "expected_runtime_s", "tags", "expected_behavior", "compile_command",
-          "test_command"]
+FIELDS = ["id", "category", "difficulty", "expected_runtime_s", "tags", "expected_behavior"]
+# Optional, and checked when given; any other key is an error (the loader's rule).
+COMMANDS = {"compile_command": "cargo build --offline", "test_command": "cargo test --offline"}
+KNOWN_FIELDS = FIELDS + list(COMMANDS) + ["target_file"]
 TEST_DECL = "#[cfg(test)] mod bem_tests; "
 TASK_FILES = ["prompt.rs", "solution.rs", "tests.rs", "Cargo.toml", "metadata.yaml"]
 
@@ -150,6 +152,9 @@ def static_problems(d):
     for f in FIELDS:
         if f not in meta:
             problems.append(f"metadata.yaml: missing field '{f}'")
+    for key in meta:
+        if key not in KNOWN_FIELDS:
+            problems.append(f"metadata.yaml: unknown field '{key}'")
     if meta.get("id") != tid:
         problems.append(f"metadata.yaml: id '{meta.get('id')}' differs from the folder name '{tid}'")
     if not re.fullmatch(r"[a-z0-9_]+", tid):
@@ -160,10 +165,9 @@ def static_problems(d):
         problems.append("metadata.yaml: difficulty must be easy, medium or hard")
     if not isinstance(meta.get("tags"), list) or not meta.get("tags"):
         problems.append("metadata.yaml: tags must be a non-empty list")
-    if meta.get("compile_command") != "cargo build --offline":
-        problems.append("metadata.yaml: compile_command must be 'cargo build --offline'")
-    if meta.get("test_command") != "cargo test --offline":
-        problems.append("metadata.yaml: test_command must be 'cargo test --offline'")
+    for key, command in COMMANDS.items():
+        if key in meta and meta[key] != command:
+            problems.append(f"metadata.yaml: {key} must be '{command}' (or left out)")
     if (category == "projects") != ("target_file" in meta):
         problems.append("metadata.yaml: target_file is required for projects and only there")
     cargo = read(os.path.join(d, "Cargo.toml"))
