@@ -52,6 +52,8 @@ for ((i = 1; i <= runs; i++)); do
   seconds=$(($(date +%s) - start))
   summary=$(grep -E '^(Ok|Fail|Timeout|Skipped|Expected Fail|Unexpected Pass):' "$build/meson-logs/under_load_run.txt" |
     tr -s ' ' | paste -sd ' ' -)
+  # A selection that matches no test is an error, not a pass.
+  [ -z "$summary" ] && status=1
   if [ $status -eq 0 ]; then
     passed=$((passed + 1))
     echo "run $i of $runs: passed in ${seconds} s ($summary)"
