@@ -501,7 +501,9 @@ void overview_table(std::ostream& h, const json& summary) {
       cell& c = it->second;
       ++c.splits;
       if (!c.worst || r["mean"].get<double>() < (*c.worst)["mean"].get<double>()) c.worst = e;
-      const auto length = [](const json& x) { return x["condition"].is_object() ? x["condition"].value("length", 0.0) : 0.0; };
+      const auto length = [](const json& x) {
+        return x.contains("condition") && x["condition"].is_object() ? x["condition"].value("length", 0.0) : 0.0;
+      };
       if (!c.longest || length(r) > length(*c.longest)) c.longest = e;
     }
   }
