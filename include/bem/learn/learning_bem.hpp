@@ -185,15 +185,7 @@ class learning_bem {
       return;
     }
     // Evaluation leaves STATE and SHARED as it found them.
-    const auto state_before = m_->state_words();
-    const auto shared_before = std::vector<std::uint64_t>(m_->shared().words().begin(), m_->shared().words().end());
-    for (std::int32_t first = 0; first < batch.batch_size; first += static_cast<std::int32_t>(W)) {
-      const std::int32_t lanes = std::min<std::int32_t>(static_cast<std::int32_t>(W), batch.batch_size - first);
-      run(batch, first, lanes, std::nullopt, [&](std::int32_t b, std::int32_t t, const answer& a) {
-        write_logits(out.at(b, t), a);
-      });
-    }
-    restore(state_before, shared_before);
+    run_restoring(batch, [&](std::int32_t b, std::int32_t t, const answer& a) { write_logits(out.at(b, t), a); });
   }
 
   std::size_t parameter_count() const {
@@ -281,12 +273,29 @@ class learning_bem {
 
   // ---- running sequences through the machine ---------------------------------------
 
-  /// Runs sequences first .. first+lanes-1 of `batch` (one per lane), all
-  /// positions, pinned to `pin` when given; calls on(b, t, answer) at every
-  /// position of every real sequence.
+  /// Runs every sequence of `batch`, W at a time (one per lane), pinned to
+  /// `pin` when given; calls on(b, t, answer) at every position of every
+  /// real sequence.
   template <class F>
-  void run(const tasks::sequence_batch& batch, std::int32_t first, std::int32_t lanes,
-           std::optional<std::uint32_t> pin, F&& on) {
+  void run(const tasks::sequence_batch& batch, std::optional<std::uint32_t> pin, F&& on) {
+    for (std::int32_t first = 0; first < batch.batch_size; first += static_cast<std::int32_t>(W))
+      run_chunk(batch, first, std::min<std::int32_t>(static_cast<std::int32_t>(W), batch.batch_size - first), pin, on);
+  }
+
+  /// run(batch, unpinned, on), leaving STATE and SHARED as it found them.
+  template <class F>
+  void run_restoring(const tasks::sequence_batch& batch, F&& on) {
+    const auto state_before = m_->state_words();
+    const std::vector<std::uint64_t> shared_before(m_->shared().words().begin(), m_->shared().words().end());
+    run(batch, std::nullopt, on);
+    m_->state_words() = state_before;
+    m_->set_shared_bits(shared_before);
+  }
+
+  /// Sequences first .. first+lanes-1 of `batch`, one per lane.
+  template <class F>
+  void run_chunk(const tasks::sequence_batch& batch, std::int32_t first, std::int32_t lanes,
+                 std::optional<std::uint32_t> pin, F& on) {
     auto& st = m_->state_words();
     for (std::size_t k = 0; k < N; ++k) st[k] = lane_word<W>::zeros();
     m_->clear_shared(0, routing_mask_bits);
@@ -322,11 +331,6 @@ class learning_bem {
     return nullptr;
   }
 
-  void restore(const typename machine_type::state_type& state, const std::vector<std::uint64_t>& shared) {
-    m_->state_words() = state;
-    m_->set_shared_bits(shared);
-  }
-
   /// The class an answer stands for (NULL is the last class).
   std::int32_t class_of(const answer& a) const {
     if (a.null) return spec_.num_classes - 1;
@@ -353,20 +357,14 @@ class learning_bem {
   }
 
   double loss_of(const tasks::sequence_batch& batch) {
-    const auto state_before = m_->state_words();
-    const auto shared_before = std::vector<std::uint64_t>(m_->shared().words().begin(), m_->shared().words().end());
     double nats = 0;
     std::int64_t scored = 0;
-    for (std::int32_t first = 0; first < batch.batch_size; first += static_cast<std::int32_t>(W)) {
-      const std::int32_t lanes = std::min<std::int32_t>(static_cast<std::int32_t>(W), batch.batch_size - first);
-      run(batch, first, lanes, std::nullopt, [&](std::int32_t b, std::int32_t t, const answer& a) {
-        if (!batch.scored(b, t)) return;
-        const double p = a.by ? a.by->accuracy() : 0.5;
-        nats -= std::log(correct(batch, b, t, a) ? p : (classes_ ? (1.0 - p) / (spec_.num_classes - 1) : 1.0 - p));
-        ++scored;
-      });
-    }
-    restore(state_before, shared_before);
+    run_restoring(batch, [&](std::int32_t b, std::int32_t t, const answer& a) {
+      if (!batch.scored(b, t)) return;
+      const double p = a.by ? a.by->accuracy() : 0.5;
+      nats -= std::log(correct(batch, b, t, a) ? p : (classes_ ? (1.0 - p) / (spec_.num_classes - 1) : 1.0 - p));
+      ++scored;
+    });
     return scored ? nats / static_cast<double>(scored) : std::numeric_limits<double>::quiet_NaN();
   }
 
@@ -375,14 +373,11 @@ class learning_bem {
     budget_.held_out_sequences += static_cast<std::uint64_t>(batch.batch_size);
     for (auto& h : hypotheses_) {
       std::uint64_t right = 0, total = 0;
-      for (std::int32_t first = 0; first < batch.batch_size; first += static_cast<std::int32_t>(W)) {
-        const std::int32_t lanes = std::min<std::int32_t>(static_cast<std::int32_t>(W), batch.batch_size - first);
-        run(batch, first, lanes, h.shard, [&](std::int32_t b, std::int32_t t, const answer& a) {
-          if (!batch.scored(b, t)) return;
-          right += correct(batch, b, t, a) ? 1 : 0;
-          ++total;
-        });
-      }
+      run(batch, h.shard, [&](std::int32_t b, std::int32_t t, const answer& a) {
+        if (!batch.scored(b, t)) return;
+        right += correct(batch, b, t, a) ? 1 : 0;
+        ++total;
+      });
       h.held_out_right += right;
       h.held_out_total += total;
       const std::uint64_t t0 = read_tsc_begin();
