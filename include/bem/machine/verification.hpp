@@ -59,6 +59,7 @@
 #include <bem/prover/sat_backend.hpp>
 #include <bem/version.hpp>
 
+#include <algorithm>
 #include <cstddef>
 #include <functional>
 #include <cstdint>
@@ -244,6 +245,10 @@ class vc_engine {
 
   /// consecution of expert e on every location: P_u => WP(e, P_v).
   vc_report consecution(const expert<C>& e) {
+    // Every annotation `true`: P_v holds after any step, so no SAT call.
+    if (std::all_of(program_.locations.begin(), program_.locations.end(),
+                    [](const cfg_location& l) { return l.annotation.is_constant(true); }))
+      return vacuous(vc_kind::consecution, "every annotation is true");
     return check(vc_kind::consecution, "edge of expert " + std::to_string(e.id()),
                  [&](prover::bit_blaster& bb, detail::lane_vars& s, detail::lane_vars& sn) {
                    std::map<std::pair<int, std::uint32_t>, int> free;
@@ -312,6 +317,7 @@ class vc_engine {
   vc_report equivalence_with_sequence(const expert<C>& macro, std::span<const expert<C>* const> parts,
                                       const state_predicate& domain, std::string what = {}) {
     if (what.empty()) what = "macro " + std::to_string(macro.id()) + " against its " + std::to_string(parts.size()) + " parts";
+    if (domain.is_constant(false)) return vacuous(vc_kind::equivalence, what + ": the domain is empty");
     return check(vc_kind::equivalence, what, [&](prover::bit_blaster& bb, detail::lane_vars& s, auto&) {
       // SHARED and memory reads: one variable per bit for the macro and the
       // first part (they read at the same moment, the same slot when their
@@ -392,6 +398,15 @@ class vc_engine {
 
   /// Builds the delta on a copy of the base encoder (fresh variables after
   /// the base's), asserts the violation literal, checks, retires the delta.
+  /// An obligation that holds without a SAT call (answered not_applicable, with why).
+  static vc_report vacuous(vc_kind kind, std::string why) {
+    vc_report r;
+    r.kind = kind;
+    r.answer = vc_answer::not_applicable;
+    r.what = std::move(why);
+    return r;
+  }
+
   template <class F>
   vc_report check(vc_kind kind, std::string what, F&& violation) {
     vc_report r;
@@ -427,6 +442,15 @@ class vc_engine {
       r.answer = answer == prover::sat_result::unsat ? vc_answer::holds : vc_answer::unknown;
     }
     context_->retire(id);
+    // A retired delta's clauses stay in the solver (satisfied by its
+    // activation unit): past a few times the base, start again from the
+    // base so that a long run's checks do not slow down as patches accumulate.
+    retired_clauses_ += delta.size();
+    if (retired_clauses_ > 4 * base_clauses_ + (std::size_t{1} << 16)) {
+      context_ = std::make_unique<prover::incremental_context<B>>(base_.formula(), limits_.n_max);
+      context_->set_conflict_budget(limits_.conflicts);
+      retired_clauses_ = 0;
+    }
     return r;
   }
 
@@ -437,7 +461,7 @@ class vc_engine {
   std::unique_ptr<detail::lane_vars> next_vars_;
   std::vector<location_lits> base_lits_;
   int bad_now_ = 0, bad_next_ = 0, init_ = 0;
-  std::size_t base_clauses_ = 0;
+  std::size_t base_clauses_ = 0, retired_clauses_ = 0;
   std::unique_ptr<prover::incremental_context<B>> context_;
 };
 
