@@ -30,6 +30,7 @@
 #include <bem/circuits/gate_list.hpp>
 #include <bem/circuits/compiled.hpp>
 #include <bem/circuits/jit.hpp>
+#include <bem/circuits/linear_argmax.hpp>
 #include <bem/circuits/convert.hpp>
 #include <bem/circuits/random_circuit.hpp>
 #include <bem/machine/expert.hpp>
@@ -84,6 +85,8 @@
 
 // learn/: models built on bem::machine.
 #include <bem/learn/automaton_identification.hpp>
+#include <bem/learn/bandit_policy.hpp>
+#include <bem/learn/bem_bandit.hpp>
 #include <bem/learn/bandit_policies.hpp>
 #include <bem/learn/hypotheses.hpp>
 #include <bem/learn/learning_bem.hpp>

@@ -25,8 +25,13 @@
 //                             learn)
 //   cycles_per_round          the timed run's cycles / T: choice, reward,
 //                             update and the regret bookkeeping (timing)
-//   structural_patches        0, with "enabled" = "no": no policy here splits
-//                             or merges experts (5.1.3 asks that this be said)
+//   structural_patches        the BEM: its accepted patches, breakdown enabled =
+//                             yes and the count per class (expert_split,
+//                             expert_merge, macro_refine); other policies 0,
+//                             enabled = no (5.1.3 asks that this be said)
+//   patches_rejected, change_alarms, verification_cycles   the BEM's
+//                             rejected patches, detector alarms and the
+//                             cycles of its VCs' SAT calls (timing)
 // and for each change j = 1..J at round t_j (5.2.3; split
 // "policy=NAME,change=j", condition change and t_change), with W the spike
 // window (at most half a segment) and W_reg the adaptation window:
@@ -41,7 +46,14 @@
 //   recovery_time             the same with the policy's own
 //                             regret_rate_before_change as the threshold: the
 //                             rounds it takes to be as good as before
-//   structural_updates        0, "enabled" = "no"
+//   structural_updates        the BEM: accepted patches in [t_j, t_j + W), by
+//                             class (item 3); structural_updates_before_change
+//                             the same in [t_j - W, t_j); others 0, enabled = no
+//   verification_cycles_after_change, _before_change   the BEM's VC cycles
+//                             in those windows (item 4's slow-path part)
+//   detection_delay           the BEM: rounds from t_j to the first alarm
+//                             after it, or the segment's length with
+//                             detected = no
 //   learning_cycles_before_change, learning_cycles_after_change
 //                             the replayed learn calls' cycles in rounds
 //                             [t_j - W, t_j) and [t_j, t_j + W) (timing;
@@ -79,8 +91,10 @@ namespace tk = bem::tasks;
 using bem::metrics::better;
 using conditions = std::vector<bem::tasks::condition_field>;
 
-const std::vector<std::string> all_policies = {"bem",           "uniform",        "ucb1_per_context",
-                                               "discounted_ucb1", "epsilon_greedy", "linucb"};
+const std::vector<std::string> all_policies = {"bem",    "uniform",   "ucb1_per_context", "discounted_ucb1",
+                                               "epsilon_greedy", "linucb", "sw_linucb", "d_linucb"};
+/// The policies made for changing worlds, played by default only in 5.2.
+const std::vector<std::string> nonstationary_policies = {"discounted_ucb1", "sw_linucb", "d_linucb"};
 
 /// 10, 20, 50, 100, ... below T, then T.
 std::vector<std::int64_t> curve_points(std::int64_t T) {
@@ -104,11 +118,16 @@ template <bool Nonstationary>
 struct bandit_parameters {
   BOOST_HANA_DEFINE_STRUCT(bandit_parameters, (std::int64_t, rounds), (std::vector<std::string>, policies),
                            (double, c_explore), (double, epsilon), (double, learning_rate), (double, alpha),
-                           (std::int64_t, mid_path_every), (double, discount));
+                           (std::int64_t, mid_path_every), (double, discount), (int, ensemble),
+                           (int, max_ensemble), (double, perturbation), (double, prior_precision),
+                           (std::int64_t, refit_every), (int, weight_bits), (double, change_drift),
+                           (double, change_threshold), (std::int64_t, change_warmup), (std::int64_t, merge_after),
+                           (std::int64_t, window), (double, forgetting));
   static void describe(bem::parameter_schema<bandit_parameters>& s) {
     const bem::bandit_policy_settings d;
     std::vector<std::string> played = all_policies;
-    if (!Nonstationary) std::erase(played, "discounted_ucb1");
+    if (!Nonstationary)
+      for (const auto& n : nonstationary_policies) std::erase(played, n);
     s("rounds", 100000).in(1, 10000000).doc("T (the BEM's trace keeps about 150 bytes a round in memory)");
     s("policies", played).one_of(all_policies).doc("the policies that play, each at most once");
     s("c_explore", d.c_explore).doc("UCB1's c (bem, ucb1_per_context, discounted_ucb1); finite, >= 0");
@@ -117,6 +136,18 @@ struct bandit_parameters {
     s("alpha", d.alpha).doc("linucb's confidence width; finite, >= 0");
     s("mid_path_every", d.mid_path_every).in(1, std::int64_t{1} << 40).doc("bem: rounds between mid-path updates");
     s("discount", d.discount).doc("discounted_ucb1's gamma per visit of a context, in (0, 1]");
+    s("ensemble", d.ensemble).in(1, 64).doc("bem: ensemble members (threshold-circuit experts) while stable");
+    s("max_ensemble", d.max_ensemble).in(1, 64).doc("bem: members after a change's splits, >= ensemble");
+    s("perturbation", d.perturbation).doc("bem: std of each member's reward perturbation; finite, >= 0");
+    s("prior_precision", d.prior_precision).doc("bem, sw_linucb, d_linucb: lambda of the ridge prior; > 0");
+    s("refit_every", d.refit_every).in(1, std::int64_t{1} << 40).doc("bem: rounds between refits (after 16, 32, ...)");
+    s("weight_bits", d.weight_bits).in(2, 16).doc("bem: bits of a circuit's quantised weight, sign included");
+    s("change_drift", d.change_drift).doc("bem: the change detector's CUSUM allowance per round; finite, >= 0");
+    s("change_threshold", d.change_threshold).doc("bem: the CUSUM's alarm level; > 0 (inf: no detection)");
+    s("change_warmup", d.change_warmup).in(0, std::int64_t{1} << 40).doc("bem: rounds after a start before detection");
+    s("merge_after", d.merge_after).in(1, std::int64_t{1} << 40).doc("bem: stable rounds before extra members merge");
+    s("window", d.window).in(1, 10000000).doc("sw_linucb: the sliding window, rounds");
+    s("forgetting", d.forgetting).doc("d_linucb: gamma per round, in (0, 1]");
   }
 };
 
@@ -132,13 +163,58 @@ struct change_parameters {
   }
 };
 
+/// The BEM's accepted structural patches and change alarms (rounds are
+/// 1-based learn calls, so round r is 0-based round r - 1).
+struct structure_log {
+  bool enabled = false;
+  std::vector<bem::bem_bandit_policy::structural_event> events;
+  std::vector<std::uint64_t> alarms;
+  std::uint64_t rejected = 0;
+
+  bool in(const bem::bem_bandit_policy::structural_event& e, std::int64_t from, std::int64_t to) const {
+    const auto t = static_cast<std::int64_t>(e.round) - 1;
+    return t >= from && t < to;
+  }
+  double count(std::int64_t from, std::int64_t to) const {
+    return static_cast<double>(std::count_if(events.begin(), events.end(), [&](const auto& e) { return in(e, from, to); }));
+  }
+  double cycles(std::int64_t from, std::int64_t to) const {
+    double c = 0;
+    for (const auto& e : events)
+      if (in(e, from, to)) c += static_cast<double>(e.verification_cycles);
+    return c;
+  }
+  /// enabled = yes and the count of every patch class in [from, to).
+  std::vector<std::pair<std::string, std::string>> by_class(std::int64_t from, std::int64_t to) const {
+    std::vector<std::pair<std::string, std::string>> b = {{"enabled", "yes"}};
+    for (auto k : {bem::patch_class::expert_split, bem::patch_class::expert_merge, bem::patch_class::macro_refine}) {
+      const auto n = std::count_if(events.begin(), events.end(),
+                                   [&](const auto& e) { return e.kind == k && in(e, from, to); });
+      b.emplace_back(bem::to_string(k), std::to_string(n));
+    }
+    return b;
+  }
+};
+
+structure_log structure_of(const bem::bem_bandit_policy& p) {
+  structure_log s;
+  s.enabled = true;
+  s.events = p.structural_events();
+  s.alarms = p.alarms();
+  s.rejected = p.slow().counters().rejected;
+  return s;
+}
+
 /// Both benchmarks: J = 0 (5.1) or J changes (5.2).
 class bandit_benchmark {
  public:
   bandit_benchmark(bem::parameters& p, bool nonstationary) : spec_(tk::contextual_bandit_spec_from(p)) {
     const auto take = [&](const auto& v) {
       rounds_ = v.rounds, policies_ = v.policies;
-      settings_ = {v.c_explore, v.epsilon, v.learning_rate, v.alpha, v.mid_path_every, v.discount};
+      settings_ = {v.c_explore,       v.epsilon,      v.learning_rate,   v.alpha,        v.mid_path_every,
+                   v.discount,        v.ensemble,     v.max_ensemble,    v.perturbation, v.prior_precision,
+                   v.refit_every,     v.weight_bits,  v.change_drift,    v.change_threshold,
+                   v.change_warmup,   v.merge_after,  v.window,          v.forgetting};
     };
     if (nonstationary)
       take(bem::read_parameters<bandit_parameters<true>>(p));
@@ -152,10 +228,31 @@ class bandit_benchmark {
       throw bem::parameter_error("alpha", "must be a finite number >= 0");
     if (!(settings_.discount > 0 && settings_.discount <= 1))
       throw bem::parameter_error("discount", "must lie in (0, 1]");
+    const auto finite_at_least = [](double v, double low, bool strict) {
+      return std::isfinite(v) && (strict ? v > low : v >= low);
+    };
+    if (!finite_at_least(settings_.perturbation, 0, false))
+      throw bem::parameter_error("perturbation", "must be a finite number >= 0");
+    if (!finite_at_least(settings_.prior_precision, 0, true))
+      throw bem::parameter_error("prior_precision", "must be a finite number > 0");
+    if (!finite_at_least(settings_.change_drift, 0, false))
+      throw bem::parameter_error("change_drift", "must be a finite number >= 0");
+    if (!(settings_.change_threshold > 0)) throw bem::parameter_error("change_threshold", "must be > 0");
+    if (settings_.max_ensemble < settings_.ensemble)
+      throw bem::parameter_error("max_ensemble", "must be at least ensemble (" + std::to_string(settings_.ensemble) + ")");
+    if (!(settings_.forgetting > 0 && settings_.forgetting <= 1))
+      throw bem::parameter_error("forgetting", "must lie in (0, 1]");
     if (policies_.empty()) throw bem::parameter_error("policies", "must name at least one policy");
-    for (const auto& n : policies_)
+    for (const auto& n : policies_) {
       if (std::count(policies_.begin(), policies_.end(), n) > 1)
         throw bem::parameter_error("policies", "\"" + n + "\" is listed twice");
+      // Each policy checks its own settings; a bad one is a usage error here, not a failed run.
+      try {
+        with_policy(n, [&]<class P>() { P(bem::bandit_shape{spec_.d, spec_.actions}, settings_, 0); });
+      } catch (const std::invalid_argument& e) {
+        throw bem::parameter_error("policies", std::string(e.what()));
+      }
+    }
     if (nonstationary) {
       change_ = bem::read_parameters<change_parameters>(p);
       if (!(change_.adaptation_threshold >= 0 && std::isfinite(change_.adaptation_threshold)))
@@ -170,23 +267,41 @@ class bandit_benchmark {
     const std::vector<tk::bandit_round> rounds = env.draw_rounds();
     for (const auto& n : policies_) {
       const std::uint64_t s = bem::derive_seed(seed, bem::fnv1a64("bandit policy"), bem::fnv1a64(n));
-      if (n == "bem") play<bem::bem_bandit_policy>(env, rounds, s, sink);
-      else if (n == "uniform") play<bem::uniform_policy>(env, rounds, s, sink);
-      else if (n == "ucb1_per_context") play<bem::ucb1_per_context_policy>(env, rounds, s, sink);
-      else if (n == "discounted_ucb1") play<bem::discounted_ucb1_per_context_policy>(env, rounds, s, sink);
-      else if (n == "epsilon_greedy") play<bem::epsilon_greedy_logistic_policy>(env, rounds, s, sink);
-      else play<bem::linucb_policy>(env, rounds, s, sink);
+      with_policy(n, [&]<class P>() { play<P>(env, rounds, s, sink); });
     }
   }
 
  private:
+  /// Calls f.template operator()<P>() for the policy named n.
+  template <class F>
+  static void with_policy(const std::string& n, F&& f) {
+    if (n == "bem") f.template operator()<bem::bem_bandit_policy>();
+    else if (n == "uniform") f.template operator()<bem::uniform_policy>();
+    else if (n == "ucb1_per_context") f.template operator()<bem::ucb1_per_context_policy>();
+    else if (n == "discounted_ucb1") f.template operator()<bem::discounted_ucb1_per_context_policy>();
+    else if (n == "epsilon_greedy") f.template operator()<bem::epsilon_greedy_logistic_policy>();
+    else if (n == "linucb") f.template operator()<bem::linucb_policy>();
+    else if (n == "sw_linucb") f.template operator()<bem::sliding_window_linucb_policy>();
+    else f.template operator()<bem::discounted_linucb_policy>();
+  }
+
   /// The hyperparameters policy P reads, as condition fields.
   template <class P>
   conditions hyperparameters() const {
     using bem::tasks::string_field;
     if constexpr (std::is_same_v<P, bem::bem_bandit_policy>)
       return {string_field("c_explore", number_text(settings_.c_explore)),
-              bem::tasks::number_field("mid_path_every", settings_.mid_path_every)};
+              bem::tasks::number_field("mid_path_every", settings_.mid_path_every),
+              bem::tasks::number_field("ensemble", settings_.ensemble),
+              bem::tasks::number_field("max_ensemble", settings_.max_ensemble),
+              string_field("perturbation", number_text(settings_.perturbation)),
+              string_field("prior_precision", number_text(settings_.prior_precision)),
+              bem::tasks::number_field("refit_every", settings_.refit_every),
+              bem::tasks::number_field("weight_bits", settings_.weight_bits),
+              string_field("change_drift", number_text(settings_.change_drift)),
+              string_field("change_threshold", number_text(settings_.change_threshold)),
+              bem::tasks::number_field("change_warmup", settings_.change_warmup),
+              bem::tasks::number_field("merge_after", settings_.merge_after)};
     else if constexpr (std::is_same_v<P, bem::ucb1_per_context_policy>)
       return {string_field("c_explore", number_text(settings_.c_explore))};
     else if constexpr (std::is_same_v<P, bem::discounted_ucb1_per_context_policy>)
@@ -197,6 +312,14 @@ class bandit_benchmark {
               string_field("learning_rate", number_text(settings_.learning_rate))};
     else if constexpr (std::is_same_v<P, bem::linucb_policy>)
       return {string_field("alpha", number_text(settings_.alpha))};
+    else if constexpr (std::is_same_v<P, bem::sliding_window_linucb_policy>)
+      return {string_field("alpha", number_text(settings_.alpha)),
+              string_field("prior_precision", number_text(settings_.prior_precision)),
+              bem::tasks::number_field("window", settings_.window)};
+    else if constexpr (std::is_same_v<P, bem::discounted_linucb_policy>)
+      return {string_field("alpha", number_text(settings_.alpha)),
+              string_field("prior_precision", number_text(settings_.prior_precision)),
+              string_field("forgetting", number_text(settings_.forgetting))};
     else
       return {};
   }
@@ -221,6 +344,7 @@ class bandit_benchmark {
     std::int64_t optimal = 0;
     bem::cycle_counter counter, window_counter;
     double run_cycles, update_cycles = 0;
+    structure_log structure;
     {
       P policy(shape, settings_, seed);
       std::size_t next_point = 0, next_change = 0;
@@ -248,6 +372,7 @@ class bandit_benchmark {
         }
       }
       run_cycles = counter.stop().cycles;
+      if constexpr (std::is_same_v<P, bem::bem_bandit_policy>) structure = structure_of(policy);
     }
     if constexpr (P::learns) {
       // The learn calls alone. Around each change the W updates before it
@@ -317,8 +442,18 @@ class bandit_benchmark {
       emit(split, condition, "cycles_per_update", update_cycles / Td, counter.unit(), better::lower, T, true);
     emit(split, condition, "cycles_per_round", run_cycles / Td, counter.unit(), better::lower, T, true);
     const std::vector<std::pair<std::string, std::string>> none = {
-        {"enabled", "no"}, {"note", "no policy of this benchmark splits or merges experts"}};
-    emit(split, condition, "structural_patches", 0.0, "patches", better::none, T, false, none);
+        {"enabled", "no"}, {"note", "this policy has no experts to split or merge"}};
+    if (structure.enabled) {
+      emit(split, condition, "structural_patches", static_cast<double>(structure.events.size()), "patches",
+           better::none, T, false, structure.by_class(0, T));
+      emit(split, condition, "patches_rejected", static_cast<double>(structure.rejected), "patches", better::lower, T,
+           false);
+      emit(split, condition, "change_alarms", static_cast<double>(structure.alarms.size()), "alarms", better::none, T,
+           false);
+      emit(split, condition, "verification_cycles", structure.cycles(0, T), counter.unit(), better::lower, T, true);
+    } else {
+      emit(split, condition, "structural_patches", 0.0, "patches", better::none, T, false, none);
+    }
 
     // Section 5.2.3, per change (metrics/bandit_metrics.hpp).
     const bem::metrics::regret_prefix regrets(per_round);
@@ -341,7 +476,25 @@ class bandit_benchmark {
       };
       time("adaptation_time", response.adaptation, change_.adaptation_threshold);
       time("recovery_time", response.recovery, response.rate_before);
-      emit(s, c, "structural_updates", 0.0, "updates", better::none, end - c0, false, none);
+      if (structure.enabled) {
+        // 5.2.3 items 3 and 4: the patches of the W rounds after the change, beside the W before it.
+        emit(s, c, "structural_updates", structure.count(c0, c0 + W), "updates", better::none, W, false,
+             structure.by_class(c0, c0 + W));
+        emit(s, c, "structural_updates_before_change", structure.count(c0 - W, c0), "updates", better::none, W, false,
+             structure.by_class(c0 - W, c0));
+        emit(s, c, "verification_cycles_after_change", structure.cycles(c0, c0 + W), counter.unit(), better::lower, W,
+             true);
+        emit(s, c, "verification_cycles_before_change", structure.cycles(c0 - W, c0), counter.unit(), better::lower,
+             W, true);
+        const auto alarm = std::find_if(structure.alarms.begin(), structure.alarms.end(),
+                                        [&](std::uint64_t r) { return static_cast<std::int64_t>(r) > c0; });
+        const bool detected = alarm != structure.alarms.end() && static_cast<std::int64_t>(*alarm) <= end;
+        emit(s, c, "detection_delay", detected ? static_cast<double>(static_cast<std::int64_t>(*alarm) - c0)
+                                               : static_cast<double>(end - c0),
+             "rounds", better::lower, end - c0, false, {{"detected", detected ? "yes" : "no"}});
+      } else {
+        emit(s, c, "structural_updates", 0.0, "updates", better::none, end - c0, false, none);
+      }
       if constexpr (P::learns) {
         auto window = [&](std::size_t w) {  // the median block, times the blocks
           std::vector<double> v = window_blocks.at(w);
@@ -369,10 +522,10 @@ class bandit_benchmark {
 struct contextual_bandit_benchmark : bandit_benchmark {
   using parameter_structs = bem::parameter_structs<tk::contextual_bandit_parameters, bandit_parameters<false>>;
   static constexpr const char* name = "contextual_bandit";
-  static constexpr const char* version = "1";
+  static constexpr const char* version = "2";
   static constexpr const char* description =
-      "BEM 5.1: regret of the BEM (bem::machine, UCB1 per context) and four baselines on a stochastic contextual "
-      "bandit with logistic mean rewards";
+      "BEM 5.1: regret of the BEM (bem::machine: an ensemble of threshold-circuit experts refitted by verified "
+      "patches) and the baselines on a stochastic contextual bandit with logistic mean rewards";
   explicit contextual_bandit_benchmark(bem::parameters& p) : bandit_benchmark(p, false) {}
 };
 
@@ -380,10 +533,10 @@ struct nonstationary_bandit_benchmark : bandit_benchmark {
   using parameter_structs =
       bem::parameter_structs<tk::contextual_bandit_parameters, bandit_parameters<true>, change_parameters>;
   static constexpr const char* name = "nonstationary_bandit";
-  static constexpr const char* version = "1";
+  static constexpr const char* version = "2";
   static constexpr const char* description =
-      "BEM 5.2: regret spike and adaptation time after each change of a piecewise-stationary contextual bandit, "
-      "for the BEM and five baselines";
+      "BEM 5.2: regret spike, adaptation time and structural updates after each change of a piecewise-stationary "
+      "contextual bandit, for the BEM (change detector, expert split and merge) and the baselines";
   explicit nonstationary_bandit_benchmark(bem::parameters& p) : bandit_benchmark(p, true) {}
 };
 

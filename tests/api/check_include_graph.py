@@ -49,6 +49,7 @@ CONCEPTS = {
     "bem/harness/sequence_model.hpp": ("bem/harness/parameters.hpp", "tasks/batch.hpp"),
     "bem/harness/benchmark.hpp": ("bem/harness/parameters.hpp", "tasks/batch.hpp", "metrics/metric_value.hpp"),
     "tasks/concepts.hpp": ("bem/harness/parameters.hpp", "tasks/batch.hpp"),
+    "bem/learn/bandit_policy.hpp": (),
 }
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*<((?:bem|tasks|metrics)/[^>]+)>')

@@ -1,14 +1,17 @@
 // The contextual bandit of BEM suite 5.1 (tasks/contextual_bandit.hpp) and
-// its policies (bem/learn/bandit_policies.hpp): the environment's distribution as
-// documented, pinned for seed 1; each policy's rule on hand-made cases; the
-// replay law the benchmark's update timing rests on; and that the learning
-// policies learn.
+// its policies (bem/learn/bandit_policies.hpp, bem/learn/bem_bandit.hpp): the
+// environment's distribution as documented, pinned for seed 1; each policy's
+// rule on hand-made cases; the BEM's circuits, verified patches, change
+// detection, splits and merges; the replay law the benchmark's update timing
+// rests on; and that the learning policies learn.
 #include <bem/learn/bandit_policies.hpp>
 #include <metrics/bandit_metrics.hpp>
 #include <tasks/contextual_bandit.hpp>
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <span>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -25,6 +28,8 @@ static_assert(bem::bandit_policy<bem::ucb1_per_context_policy>);
 static_assert(bem::bandit_policy<bem::discounted_ucb1_per_context_policy>);
 static_assert(bem::bandit_policy<bem::epsilon_greedy_logistic_policy>);
 static_assert(bem::bandit_policy<bem::linucb_policy>);
+static_assert(bem::bandit_policy<bem::sliding_window_linucb_policy>);
+static_assert(bem::bandit_policy<bem::discounted_linucb_policy>);
 
 /// Plays T rounds; returns the regret (and the actions, when asked).
 template <class P>
@@ -341,32 +346,173 @@ TEST_CASE("LinUCB keeps A^-1 exactly (Sherman-Morrison) and chooses by the upper
   CHECK(p.choose(5) == (bound1 > bound0 ? 1 : 0));
 }
 
-TEST_CASE("the BEM policy acts through bem::machine: the applied expert writes the action") {
+TEST_CASE("the header's example: a policy chooses, then learns the reward") {
+  bem::linucb_policy p({8, 4}, {}, 1);
+  const int a = p.choose(0b1011);
+  p.learn(0b1011, a, 1.0);
+  CHECK(a >= 0);
+  CHECK(a < 4);
+}
+
+TEST_CASE("a threshold circuit computes the argmax of its integer scores on every input, lowest on a tie") {
+  bem::xoshiro256ss rng(5);
+  for (int trial = 0; trial < 40; ++trial) {
+    const int d = 1 + static_cast<int>(rng.uniform_below(7)), k = 2 + static_cast<int>(rng.uniform_below(7));
+    const std::int64_t range = trial < 10 ? 3 : 300;  // small ranges make ties common
+    bem::linear_scores s{d, k, {}};
+    for (int i = 0; i < k * (d + 1); ++i)
+      s.weights.push_back(static_cast<std::int32_t>(static_cast<std::int64_t>(rng.uniform_below(2 * range + 1)) - range));
+    const bem::gate_list g = bem::linear_argmax_circuit(s, 4);
+    REQUIRE(g.output_nodes().size() == 4);
+    for (std::uint32_t x = 0; x < (1u << d); ++x) {
+      std::vector<std::uint64_t> in(static_cast<std::size_t>(d)), out(4);
+      for (int j = 0; j < d; ++j) in[static_cast<std::size_t>(j)] = (x >> j) & 1u;
+      g.evaluate(std::span<const std::uint64_t>(in), std::span<std::uint64_t>(out));
+      int a = 0;
+      for (int b = 0; b < 4; ++b) a |= static_cast<int>(out[static_cast<std::size_t>(b)] & 1u) << b;
+      CHECK(a == s.best(x));
+    }
+  }
+  CHECK_THROWS_AS(bem::linear_argmax_circuit({2, 5, std::vector<std::int32_t>(15, 0)}, 2), std::invalid_argument);
+}
+
+TEST_CASE("the BEM policy acts through bem::machine: a sampled member's circuit writes the action") {
   bem::bandit_policy_settings s;
   s.mid_path_every = 100;
   bem::bem_bandit_policy p({4, 5}, s, 9);
   const auto& m = p.bem();
-  CHECK(m.expert_count() == 5);
-  CHECK(m.config().tasks == 16);
+  CHECK(m.expert_count() == 8);  // the ensemble
+  CHECK(m.config().tasks == 1);
+  CHECK(m.config().sample);
   contextual_bandit env({4, 5, 1.0}, 9);
   std::vector<int> actions;
-  (void)play(p, env, 1000, &actions);
-  CHECK(m.steps() == 1000);
-  // Every round the chosen expert ran and wrote its number; choose checks
-  // the state against the machine's choice and throws otherwise.
-  std::uint64_t visits = 0;
-  for (std::uint32_t slot = 0; slot < 5; ++slot) visits += m.expert_at(slot).stats().visits;
-  CHECK(visits == 1000);
-  // The configuration entry, one step and one STATS_UPDATE entry per round,
-  // a mid-path entry every 100 learns.
-  std::size_t mid = 0;
-  for (std::size_t k = 0; k < m.log().size(); ++k) mid += m.log().entry(k).kind == bem::mid_path_kind;
-  CHECK(mid == 10);
-  CHECK(m.log().size() == 1 + 2 * 1000 + 10);
-  // Every action is used (K = 5 experts, all routed).
+  (void)play(p, env, 2000, &actions);
+  CHECK(m.steps() == 2000);
+  // Refits happened, each an accepted macro_refine, and every member's
+  // circuit in the machine computes its scores' argmax on every context.
+  const auto& events = p.structural_events();
+  REQUIRE(!events.empty());
+  for (const auto& e : events) CHECK(e.kind == bem::patch_class::macro_refine);
+  CHECK(p.slow().counters().accepted == events.size());
+  CHECK(p.slow().counters().rejected == 0);
+  for (std::size_t i = 0; i < p.members(); ++i) {
+    const auto& circuit = m.expert_at(p.member_slot(i)).circuit();
+    for (std::uint32_t x = 0; x < 16; ++x) {
+      std::vector<std::uint64_t> in(4), out(4);
+      for (int j = 0; j < 4; ++j) in[static_cast<std::size_t>(j)] = (x >> j) & 1u;
+      circuit.evaluate(std::span<const std::uint64_t>(in), std::span<std::uint64_t>(out));
+      int a = 0;
+      for (int b = 0; b < 4; ++b) a |= static_cast<int>(out[static_cast<std::size_t>(b)] & 1u) << b;
+      CHECK(a == p.member_scores(i).best(x));
+    }
+  }
+  // The members explore: more than one action is taken at some context.
   std::vector<int> used(5, 0);
   for (int a : actions) used[static_cast<std::size_t>(a)] = 1;
-  for (int u : used) CHECK(u == 1);
+  CHECK(std::count(used.begin(), used.end(), 1) >= 2);
+  std::size_t mid = 0;
+  for (std::size_t k = 0; k < m.log().size(); ++k) mid += m.log().entry(k).kind == bem::mid_path_kind;
+  CHECK(mid == 20);
+}
+
+TEST_CASE("the BEM's slow path rejects an unsafe expert with a counterexample: the action must lie in [0, K)") {
+  bem::bem_bandit_policy p({4, 5}, {}, 3);
+  // Scores over 6 actions whose action 5 always wins: the circuit writes 5 >= K = 5.
+  bem::linear_scores unsafe{4, 6, std::vector<std::int32_t>(30, 0)};
+  unsafe.weights[5 * 5 + 4] = 100;
+  REQUIRE(unsafe.best(0) == 5);
+  bem::patch<bem::gate_list> patch;
+  patch.kind = bem::patch_class::macro_refine;
+  patch.slot = p.member_slot(0);
+  patch.experts.push_back(p.member_expert(0, unsafe));
+  patch.domains.push_back(bem::state_predicate::constant(false));
+  const bem::patch_record& r = p.slow().decide(patch);
+  CHECK(r.state == bem::patch_state::rejected);
+  CHECK(r.rejection == bem::patch_rejection::vc_fails);
+  bool counterexample = false;
+  for (const auto& vc : r.vcs) counterexample |= vc.kind == bem::vc_kind::bad_reach && !vc.counterexample.empty();
+  CHECK(counterexample);
+  CHECK(p.slow().counters().counterexamples == 1);
+  // The same member refitted to safe scores is accepted.
+  bem::linear_scores safe{4, 5, std::vector<std::int32_t>(25, 0)};
+  safe.weights[4 * 5 + 4] = 100;
+  patch.experts[0] = p.member_expert(0, safe);
+  CHECK(p.slow().decide(patch).state == bem::patch_state::accepted);
+}
+
+TEST_CASE("a change triggers the detector, an expert_split of every member, and the extra members merge back") {
+  bem::tasks::contextual_bandit_spec spec{4, 3, 2.0};
+  bem::tasks::nonstationary_bandit env(spec, 1, 12000, 17);
+  const auto rounds = env.draw_rounds();
+  bem::bandit_policy_settings s;
+  s.ensemble = 4;
+  s.max_ensemble = 8;
+  s.merge_after = 3000;
+  bem::bem_bandit_policy p({4, 3}, s, 17);
+  std::size_t most = 0;
+  for (std::size_t t = 0; t < rounds.size(); ++t) {
+    const int a = p.choose(rounds[t].context);
+    p.learn(rounds[t].context, a, (rounds[t].rewards >> a) & 1u);
+    most = std::max(most, p.members());
+  }
+  const auto t_change = static_cast<std::uint64_t>(env.change_points().at(0));
+  REQUIRE(!p.alarms().empty());
+  CHECK(p.alarms().front() > t_change);  // no false alarm before the change
+  CHECK(p.alarms().front() < t_change + 2000);
+  CHECK(most == 8);
+  CHECK(p.members() == 4);  // merged back after merge_after stable rounds
+  std::size_t splits = 0, merges = 0;
+  for (const auto& e : p.structural_events()) {
+    if (e.kind == bem::patch_class::expert_split) {
+      ++splits;
+      CHECK(e.round == p.alarms().front());
+    }
+    if (e.kind == bem::patch_class::expert_merge) {
+      ++merges;
+      CHECK(e.round >= p.alarms().front() + 3000);
+    }
+  }
+  CHECK(splits == 4);
+  CHECK(merges == 4);
+  CHECK(p.slow().counters().accepted_by_class[static_cast<std::size_t>(bem::patch_class::expert_split)] == 4);
+  CHECK(p.bem().expert_count() == 4);
+}
+
+TEST_CASE("no alarm on a stationary bandit") {
+  contextual_bandit env({8, 4, 1.0}, 2);
+  bem::bem_bandit_policy p({8, 4}, {}, 2);
+  (void)play(p, env, 10000);
+  CHECK(p.alarms().empty());
+}
+
+TEST_CASE("SW-LinUCB and D-LinUCB: LinUCB while nothing is forgotten; the window forgets what left it") {
+  contextual_bandit env({5, 3, 1.0}, 8);
+  const auto rounds = env.next_rounds(1500);
+  bem::bandit_policy_settings s;
+  s.window = 2000;  // longer than the run
+  s.forgetting = 1.0;
+  bem::linucb_policy lin({5, 3}, s, 0);
+  bem::sliding_window_linucb_policy sw({5, 3}, s, 0);
+  bem::discounted_linucb_policy dl({5, 3}, s, 0);
+  for (const auto& r : rounds) {
+    const int a = lin.choose(r.context);
+    CHECK(sw.choose(r.context) == a);
+    CHECK(dl.choose(r.context) == a);
+    lin.learn(r.context, a, (r.rewards >> a) & 1u);
+    sw.learn(r.context, a, (r.rewards >> a) & 1u);
+    dl.learn(r.context, a, (r.rewards >> a) & 1u);
+  }
+  // A window of 500 after 1,500 rounds chooses as a fresh one fed only the last 500.
+  s.window = 500;
+  bem::sliding_window_linucb_policy windowed({5, 3}, s, 0), fresh({5, 3}, s, 0);
+  std::vector<int> actions;
+  for (const auto& r : rounds) actions.push_back(lin.choose(r.context));
+  for (std::size_t t = 0; t < rounds.size(); ++t) {
+    const double reward = (rounds[t].rewards >> actions[t]) & 1u;
+    windowed.learn(rounds[t].context, actions[t], reward);
+    if (t >= 1000) fresh.learn(rounds[t].context, actions[t], reward);
+  }
+  for (std::uint32_t x = 0; x < 32; ++x) CHECK(windowed.choose(x) == fresh.choose(x));
 }
 
 TEST_CASE("a policy's state depends on its learn calls only, so they can be replayed to time them") {
@@ -404,15 +550,21 @@ TEST_CASE("a policy's state depends on its learn calls only, so they can be repl
           for (int k = 0; k < 3; ++k) CHECK(a.logit(k) == b.logit(k));  // both last learned the same context
         });
   check(bem::bem_bandit_policy({4, 3}, s, 1), bem::bem_bandit_policy({4, 3}, s, 1), [](auto& a, auto& b) {
-    const auto& x = a.bem().selection();
-    const auto& y = b.bem().selection();
-    for (std::uint32_t task = 0; task < 16; ++task)
-      for (std::uint32_t slot = 0; slot < 3; ++slot) {
-        CHECK(x.visits(task, slot) == y.visits(task, slot));
-        CHECK(x.wins(task, slot) == y.wins(task, slot));
-      }
-    for (std::uint32_t slot = 0; slot < 3; ++slot) CHECK(x.log_weight(slot) == y.log_weight(slot));
+    REQUIRE(a.members() == b.members());
+    for (std::size_t i = 0; i < a.members(); ++i) {
+      CHECK(a.member_scores(i).weights == b.member_scores(i).weights);
+      const auto slot = a.member_slot(i);
+      CHECK(a.bem().selection().visits(0, slot) == b.bem().selection().visits(0, slot));
+      CHECK(a.bem().selection().wins(0, slot) == b.bem().selection().wins(0, slot));
+      CHECK(a.bem().selection().log_weight(slot) == b.bem().selection().log_weight(slot));
+    }
+    CHECK(a.structural_events().size() == b.structural_events().size());
   });
+  auto same_choices = [](auto& a, auto& b) {
+    for (std::uint32_t x = 0; x < 16; ++x) CHECK(a.choose(x) == b.choose(x));
+  };
+  check(bem::sliding_window_linucb_policy({4, 3}, s, 0), bem::sliding_window_linucb_policy({4, 3}, s, 0), same_choices);
+  check(bem::discounted_linucb_policy({4, 3}, s, 0), bem::discounted_linucb_policy({4, 3}, s, 0), same_choices);
 }
 
 TEST_CASE("the learning policies learn: regret well below the uniform policy's") {
@@ -429,6 +581,9 @@ TEST_CASE("the learning policies learn: regret well below the uniform policy's")
   CHECK(regret(bem::bem_bandit_policy(shape, s, 1)) < 0.5 * uniform);
   CHECK(regret(bem::epsilon_greedy_logistic_policy(shape, s, 1)) < 0.5 * uniform);
   CHECK(regret(bem::linucb_policy(shape, s, 1)) < 0.2 * uniform);
+  CHECK(regret(bem::bem_bandit_policy(shape, s, 1)) < 0.2 * uniform);  // it generalises across contexts
+  CHECK(regret(bem::sliding_window_linucb_policy(shape, s, 1)) < 0.2 * uniform);
+  CHECK(regret(bem::discounted_linucb_policy(shape, s, 1)) < 0.2 * uniform);
 }
 
 TEST_CASE("policies refuse shapes and settings outside their documented ranges") {
@@ -445,4 +600,16 @@ TEST_CASE("policies refuse shapes and settings outside their documented ranges")
   bad = s;
   bad.alpha = -1;
   CHECK_THROWS_AS(bem::linucb_policy({4, 4}, bad, 0), std::invalid_argument);
+  bad = s;
+  bad.max_ensemble = bad.ensemble - 1;
+  CHECK_THROWS_AS(bem::bem_bandit_policy({4, 4}, bad, 0), std::invalid_argument);
+  bad = s;
+  bad.weight_bits = 1;
+  CHECK_THROWS_AS(bem::bem_bandit_policy({4, 4}, bad, 0), std::invalid_argument);
+  bad = s;
+  bad.window = 0;
+  CHECK_THROWS_AS(bem::sliding_window_linucb_policy({4, 4}, bad, 0), std::invalid_argument);
+  bad = s;
+  bad.forgetting = 1.5;
+  CHECK_THROWS_AS(bem::discounted_linucb_policy({4, 4}, bad, 0), std::invalid_argument);
 }

@@ -528,8 +528,21 @@ class Driver(unittest.TestCase):
                     self.assertTrue(m["cycles_per_update"]["timing"])
                 self.assertGreater(m["cycles_per_round"]["value"], 0)
                 self.assertTrue(m["cycles_per_round"]["timing"])
-                self.assertEqual(m["structural_patches"]["value"], 0)
-                self.assertEqual(m["structural_patches"]["breakdown"]["enabled"], "no")
+                patches = m["structural_patches"]
+                if policy == "bem":  # its refits are verified patches, counted by class
+                    b = patches["breakdown"]
+                    self.assertEqual(b["enabled"], "yes")
+                    self.assertGreater(patches["value"], 0)
+                    self.assertEqual(patches["value"],
+                                     sum(int(b[k]) for k in ("expert_split", "expert_merge", "macro_refine")))
+                    self.assertEqual(m["patches_rejected"]["value"], 0)
+                    self.assertEqual(m["change_alarms"]["value"], 0)  # a stationary world
+                    self.assertEqual(b["expert_split"], "0")
+                    self.assertTrue(m["verification_cycles"]["timing"])
+                    self.assertGreater(m["verification_cycles"]["value"], 0)
+                else:
+                    self.assertEqual(patches["value"], 0)
+                    self.assertEqual(patches["breakdown"]["enabled"], "no")
                 for x in mine:
                     self.assertEqual(x["n_unit"], "rounds")
                     self.assertEqual(x["n"], x["condition"].get("t", T))
@@ -547,7 +560,8 @@ class Driver(unittest.TestCase):
         # BEM 5.2: J = 3 changes over T = 4000 (segments of 1000 rounds), a spike window of 200. Per
         # policy and change: the spike, the rate before, the adaptation and recovery times (censored
         # where the window never gets there), no structural update, and the learning cycles the change
-        # costs; the whole-run records as in 5.1, with J in the condition.
+        # costs; the whole-run records as in 5.1, with J in the condition. The BEM counts its structural
+        # updates by class in the spike window and says when its detector fired.
         T, J, W = 4000, 3, 200
         path = self.write("ns.toml", f"""
             name = "ns"
@@ -567,7 +581,8 @@ class Driver(unittest.TestCase):
         r = bench("run", path, "--out", out)
         self.assertEqual(r.returncode, 0, r.stderr)
         recs = [x for x in records(out) if x["metric"] != "run_wall_time"]
-        policies = ["bem", "uniform", "ucb1_per_context", "discounted_ucb1", "epsilon_greedy", "linucb"]
+        policies = ["bem", "uniform", "ucb1_per_context", "discounted_ucb1", "epsilon_greedy", "linucb",
+                    "sw_linucb", "d_linucb"]
         self.assertEqual(sorted({x["condition"]["policy"] for x in recs}), sorted(policies))
         for policy in policies:
             mine = [x for x in recs if x["condition"]["policy"] == policy]
@@ -592,8 +607,27 @@ class Driver(unittest.TestCase):
                         self.assertEqual(adapted, x["value"] <= 900)
                         if not adapted:
                             self.assertEqual(x["value"], 901)  # censored: no window of 100 reached it
-                    self.assertEqual(m["structural_updates"]["value"], 0)
-                    self.assertEqual(m["structural_updates"]["breakdown"]["enabled"], "no")
+                    updates = m["structural_updates"]
+                    if policy == "bem":
+                        b = updates["breakdown"]
+                        self.assertEqual(b["enabled"], "yes")
+                        self.assertEqual(updates["value"],
+                                         sum(int(b[k]) for k in ("expert_split", "expert_merge", "macro_refine")))
+                        self.assertEqual(updates["n"], W)
+                        self.assertIn("structural_updates_before_change", m)
+                        for side in ("after", "before"):
+                            self.assertTrue(m[f"verification_cycles_{side}_change"]["timing"])
+                        delay = m["detection_delay"]
+                        detected = delay["breakdown"]["detected"] == "yes"
+                        self.assertEqual(detected, delay["value"] < 1000)
+                        if not detected:
+                            self.assertEqual(delay["value"], 1000)
+                        if detected and delay["value"] < W:  # an alarm in the window splits the ensemble
+                            self.assertGreater(int(b["expert_split"]), 0)
+                    else:
+                        self.assertEqual(updates["value"], 0)
+                        self.assertEqual(updates["breakdown"]["enabled"], "no")
+                        self.assertNotIn("detection_delay", m)
                     cycles = ["learning_cycles_before_change", "learning_cycles_after_change",
                               "additional_learning_cycles_after_change"]
                     for metric in cycles:
@@ -733,8 +767,11 @@ class Driver(unittest.TestCase):
             ("contextual_bandit", "learning_rate = 0.0", "learning_rate", "must be a finite number > 0"),
             ("contextual_bandit", "alpha = -0.5", "alpha", "must be a finite number >= 0"),
             ("contextual_bandit", "mid_path_every = 0", "mid_path_every", "must lie in [1, 1099511627776], got 0"),
+            ("contextual_bandit", "ensemble = 20\nmax_ensemble = 10", "max_ensemble", "must be at least ensemble (20)"),
+            ("nonstationary_bandit", "forgetting = 1.5", "forgetting", "must lie in (0, 1]"),
+            ("contextual_bandit", "change_threshold = 0.0", "change_threshold", "must be > 0"),
             ("contextual_bandit", 'policies = ["bem", "thompson"]', "policies",
-             'each must be one of {bem, uniform, ucb1_per_context, discounted_ucb1, epsilon_greedy, linucb}, got "thompson"'),
+             'each must be one of {bem, uniform, ucb1_per_context, discounted_ucb1, epsilon_greedy, linucb, sw_linucb, d_linucb}, got "thompson"'),
             ("contextual_bandit", 'policies = ["bem", "linucb", "bem"]', "policies", '"bem" is listed twice'),
             ("contextual_bandit", "policies = []", "policies", "expected a list of strings"),
             ("contextual_bandit", "discount = 0.0", "discount", "must lie in (0, 1]"),

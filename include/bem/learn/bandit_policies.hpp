@@ -1,41 +1,10 @@
-// Policies for the contextual bandits of BEM suite sections 5.1 and 5.2
-// (tasks/contextual_bandit.hpp): the BEM itself, running on bem::machine, and
-// five baselines a reader of the regret tables expects beside it.
+// The policies of the contextual bandits of BEM suite sections 5.1 and 5.2
+// (tasks/contextual_bandit.hpp): the BEM (bem/learn/bem_bandit.hpp, on
+// bem::machine) and seven baselines a reader of the regret tables expects
+// beside it. The concept and its laws: bem/learn/bandit_policy.hpp.
 //
-// ## bandit_policy (concept)
-// Minimal definition — a type `P` with
-//   `int choose(std::uint32_t context)`                 the action for a context
-//   `void learn(std::uint32_t context, int action, double reward)`
-//   `static constexpr const char* name`
-//   `static constexpr bool learns`                      false: learn does nothing
-// Laws:
-//   1. choose returns an action in [0, K).
-//   2. A policy is a deterministic function of its construction (including
-//      its seed) and the calls made to it: the same calls give the same
-//      actions on every machine.
-//   3. learn(x, a, r) is called once per round, after choose(x) returned a,
-//      with r in [0, 1]; its state after a sequence of learn calls does not
-//      depend on the choose calls between them (so a run's updates can be
-//      replayed alone to time them).
-// Models: bem_bandit_policy, uniform_policy, ucb1_per_context_policy,
-// discounted_ucb1_per_context_policy, epsilon_greedy_logistic_policy,
-// linucb_policy.
-//
-// What each does (d context bits, K actions; z = (x_0, ..., x_{d-1}, 1) where
-// a policy reads features):
-//   bem_bandit_policy   a bem::machine<8, 64, 64> with one expert per action
-//                       (expert a writes a's number into STATE bits 1..4,
-//                       from which the action is read back: the expert
-//                       induces the action). Each context is a task
-//                       (task_id = x), so ROUTE_QUERY returns the K experts
-//                       (k_large = K) and the machine's UCB1 selection ranks
-//                       them by that context's statistics (bem/machine/selection.hpp:
-//                       an unvisited expert is not forced first, ties go to
-//                       the router's order); learn is the machine's
-//                       STATS_UPDATE, and every `mid_path_every` rounds the
-//                       mid-path log-weight update runs (its cost is
-//                       learning overhead; it changes the log-weights, which
-//                       only the sampling mode reads). No structural patch.
+// What each baseline does (d context bits, K actions; z = (x_0, ..., x_{d-1},
+// 1) where a policy reads features; ties go to the lowest action):
 //   uniform_policy      a uniform action (its own xoshiro256ss); learns nothing.
 //   ucb1_per_context    classic UCB1 per context: each untried action first
 //                       (lowest number first), then argmax mean + c sqrt(ln n_x / n_x,a).
@@ -45,27 +14,33 @@
 //                       per round on the taken action's log-loss
 //                       (theta += lr (r - sigma(theta . z)) z); with
 //                       probability epsilon a uniform action, else the
-//                       highest theta . z (lowest action on a tie).
+//                       highest theta . z.
 //   linucb              disjoint LinUCB (Li, Chu, Langford, Schapire 2010):
 //                       per action A = I + sum z z^T, b = sum r z, the action
 //                       maximising theta . z + alpha sqrt(z^T A^-1 z) with
-//                       theta = A^-1 b (lowest on a tie); A^-1 kept by the
-//                       Sherman-Morrison update.
-// Hyperparameters are ours where the spec names none: c = sqrt(2), epsilon =
-// 0.05, lr = 0.1, alpha = 1, mid_path_every = 1000, gamma = 0.95
-// (bandit_policy_settings).
+//                       theta = A^-1 b; A^-1 kept by the Sherman-Morrison update.
+//   sw_linucb           sliding-window LinUCB (Cheung, Simchi-Levi and Zhu
+//                       2019; disjoint per action): the same over the last
+//                       `window` rounds only, A = lambda I + sum over the
+//                       window, solved by Cholesky each round.
+//   d_linucb            discounted LinUCB (Russac, Vernade and Cappe 2019,
+//                       disjoint per action): every round every action's
+//                       V = gamma V + (1 - gamma) lambda I, V~ = gamma^2 V~ +
+//                       (1 - gamma^2) lambda I, b = gamma b, then the taken
+//                       action adds z z^T to both and r z to b; the action
+//                       maximising theta . z + alpha sqrt(z^T V^-1 V~ V^-1 z),
+//                       theta = V^-1 b.
+// Hyperparameters are ours where the spec names none (bandit_policy_settings;
+// docs/bandits.md gives the reasons).
 #pragma once
 
-#include <bem/circuits/gate_list.hpp>
-#include <bem/machine/expert.hpp>
-#include <bem/machine/identifier.hpp>
-#include <bem/machine/machine.hpp>
+#include <bem/learn/bandit_policy.hpp>
+#include <bem/learn/bem_bandit.hpp>
 #include <bem/prng.hpp>
 #include <bem/version.hpp>
 
 #include <algorithm>
 #include <cmath>
-#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
@@ -73,109 +48,6 @@
 #include <vector>
 
 BEM_NAMESPACE_BEGIN
-
-template <class P>
-concept bandit_policy = requires(P& p, std::uint32_t x, int a, double r) {
-  { p.choose(x) } -> std::same_as<int>;
-  { p.learn(x, a, r) } -> std::same_as<void>;
-  { P::name } -> std::convertible_to<const char*>;
-  { P::learns } -> std::convertible_to<bool>;
-};
-
-/// The hyperparameters of every policy, with their defaults.
-struct bandit_policy_settings {
-  double c_explore = 1.4142135623730951;  ///< UCB1's c (bem and ucb1_per_context)
-  double epsilon = 0.05;                  ///< epsilon_greedy_logistic
-  double learning_rate = 0.1;             ///< epsilon_greedy_logistic
-  double alpha = 1.0;                     ///< linucb
-  std::int64_t mid_path_every = 1000;     ///< bem: rounds between mid-path updates
-  double discount = 0.95;                 ///< discounted_ucb1: gamma per visit of a context
-};
-
-/// The shape every policy is built for.
-struct bandit_shape {
-  int d = 8;        ///< context bits, 1..16
-  int actions = 4;  ///< K, 2..16
-};
-
-namespace detail {
-inline void check_bandit_shape(const bandit_shape& s, const char* who) {
-  if (s.d < 1 || s.d > 16 || s.actions < 2 || s.actions > 16)
-    throw std::invalid_argument(std::string(who) + ": need 1 <= d <= 16 and 2 <= actions <= 16");
-}
-/// z = (bits of x, 1).
-inline void bandit_features(std::uint32_t x, int d, double* z) noexcept {
-  for (int j = 0; j < d; ++j) z[j] = static_cast<double>((x >> j) & 1u);
-  z[d] = 1.0;
-}
-}  // namespace detail
-
-/// The BEM: one expert per action on a bem::machine (see the header comment).
-class bem_bandit_policy {
- public:
-  static constexpr const char* name = "bem";
-  static constexpr bool learns = true;
-  /// STATE bits: bit 0 the experts' (ignored) input, bits 1..4 the action.
-  using machine_type = machine<8, 64, 64>;
-
-  bem_bandit_policy(const bandit_shape& s, const bandit_policy_settings& p, std::uint64_t seed)
-      : mid_every_(p.mid_path_every), machine_(config(s, p, seed)) {
-    for (int a = 0; a < s.actions; ++a)
-      slot_of_action_.push_back(machine_.add_expert(action_expert(a)));
-  }
-
-  int choose(std::uint32_t x) {
-    const auto chosen = machine_.step({x, x, 0, 0});
-    // The action is what the applied expert wrote, read back from STATE.
-    int a = 0;
-    for (int b = 0; b < 4; ++b) a |= static_cast<int>(machine_.state_words().bit(1 + b, 0)) << b;
-    if (chosen.size() != 1 || slot_of_action_.at(a) != chosen[0])
-      throw std::logic_error("bem_bandit_policy: the state does not hold the chosen expert's action");
-    return a;
-  }
-
-  void learn(std::uint32_t x, int a, double r) {
-    machine_.reward(x, slot_of_action_.at(a), r);
-    if (++learned_ % static_cast<std::uint64_t>(mid_every_) == 0) machine_.mid_path_update();
-  }
-
-  const machine_type& bem() const noexcept { return machine_; }
-
- private:
-  /// The machine's configuration, once the shape and settings are checked.
-  static machine_config config(const bandit_shape& s, const bandit_policy_settings& p, std::uint64_t seed) {
-    detail::check_bandit_shape(s, "bem_bandit_policy");
-    if (p.mid_path_every < 1) throw std::invalid_argument("bem_bandit_policy: mid_path_every must be >= 1");
-    machine_config c;
-    c.tasks = std::size_t{1} << s.d;
-    c.max_experts = static_cast<std::size_t>(s.actions);
-    c.k_large = static_cast<std::size_t>(s.actions);
-    c.k_small = 1;
-    c.ucb.c_explore = p.c_explore;
-    c.seed = seed;
-    return c;
-  }
-  /// Reads STATE bit 0, writes a's number into bits 1..4 (constants built as
-  /// x ^ x and its negation).
-  static machine_type::expert_type action_expert(int a) {
-    const std::vector<gate> gates = {gate{gate_op::xor_, 0, 0, 0, 0}, gate{gate_op::not_, 1, 0, 0, 0}};
-    std::vector<std::uint32_t> outputs;
-    write_spec w;
-    for (std::uint32_t b = 0; b < 4; ++b) {
-      outputs.push_back(((a >> b) & 1) ? 2u : 1u);
-      w.bits.push_back({1 + b, write_bit::mode::overwrite});
-    }
-    read_spec r;
-    r.bits.push_back({read_bit::source::state, 0});
-    const identifier id = make_checked_identifier(1, 0, static_cast<std::uint32_t>(a + 1));
-    return {id, r, gate_list(1, gates, outputs), w};
-  }
-
-  std::int64_t mid_every_;
-  machine_type machine_;
-  std::vector<std::uint32_t> slot_of_action_;
-  std::uint64_t learned_ = 0;
-};
 
 /// A uniform action; learns nothing.
 class uniform_policy {
@@ -377,18 +249,7 @@ class linucb_policy {
   }
   void learn(std::uint32_t x, int a, double r) {
     detail::bandit_features(x, d_ - 1, z_.data());
-    double* m = inverse_of(a);
-    // u = A^-1 z; A^-1 -= u u^T / (1 + z . u).
-    double denom = 1;
-    for (int i = 0; i < d_; ++i) {
-      double row = 0;
-      for (int j = 0; j < d_; ++j) row += m[i * d_ + j] * z_[static_cast<std::size_t>(j)];
-      u_[static_cast<std::size_t>(i)] = row;
-      denom += z_[static_cast<std::size_t>(i)] * row;
-    }
-    for (int i = 0; i < d_; ++i)
-      for (int j = 0; j < d_; ++j)
-        m[i * d_ + j] -= u_[static_cast<std::size_t>(i)] * u_[static_cast<std::size_t>(j)] / denom;
+    detail::sherman_morrison_add(inverse_of(a), z_.data(), static_cast<std::size_t>(d_), u_.data());
     double* b = &b_[static_cast<std::size_t>(a) * static_cast<std::size_t>(d_)];
     for (int i = 0; i < d_; ++i) b[i] += r * z_[static_cast<std::size_t>(i)];
   }
@@ -402,6 +263,177 @@ class linucb_policy {
   int d_, k_;
   double alpha_;
   std::vector<double> a_inv_, b_, z_, u_;
+};
+
+namespace detail {
+/// Solves M y = rhs for a symmetric positive definite n x n M (row-major),
+/// by Cholesky; `work` is scratch of n * n.
+inline void solve_spd(std::size_t n, const double* m, const double* rhs, double* y, std::vector<double>& work) {
+  work.assign(m, m + n * n);
+  double* l = work.data();
+  for (std::size_t j = 0; j < n; ++j) {
+    double d = l[j * n + j];
+    for (std::size_t k = 0; k < j; ++k) d -= l[j * n + k] * l[j * n + k];
+    d = std::sqrt(std::max(d, 1e-300));
+    l[j * n + j] = d;
+    for (std::size_t i = j + 1; i < n; ++i) {
+      double v = l[i * n + j];
+      for (std::size_t k = 0; k < j; ++k) v -= l[i * n + k] * l[j * n + k];
+      l[i * n + j] = v / d;
+    }
+  }
+  for (std::size_t i = 0; i < n; ++i) {  // L w = rhs
+    double v = rhs[i];
+    for (std::size_t k = 0; k < i; ++k) v -= l[i * n + k] * y[k];
+    y[i] = v / l[i * n + i];
+  }
+  for (std::size_t i = n; i-- > 0;) {  // L^T y = w
+    double v = y[i];
+    for (std::size_t k = i + 1; k < n; ++k) v -= l[k * n + i] * y[k];
+    y[i] = v / l[i * n + i];
+  }
+}
+
+/// Per-action ridge matrices solved each round: the common part of the
+/// non-stationary LinUCBs (they differ in how the matrices age).
+class solved_linucb {
+ public:
+  solved_linucb(const bandit_shape& s, double alpha, double lambda, const char* who)
+      : n_(static_cast<std::size_t>(s.d + 1)), k_(s.actions), alpha_(alpha), lambda_(lambda),
+        v_(static_cast<std::size_t>(s.actions) * n_ * n_, 0.0), b_(static_cast<std::size_t>(s.actions) * n_, 0.0),
+        z_(n_), y_(n_), u_(n_) {
+    check_bandit_shape(s, who);
+    if (!(alpha_ >= 0 && std::isfinite(alpha_))) throw std::invalid_argument(std::string(who) + ": alpha must be >= 0");
+    if (!(lambda_ > 0 && std::isfinite(lambda_)))
+      throw std::invalid_argument(std::string(who) + ": prior_precision must be finite and > 0");
+    for (int a = 0; a < k_; ++a)
+      for (std::size_t i = 0; i < n_; ++i) v(a)[i * n_ + i] = lambda_;
+  }
+  /// argmax_a theta_a . z + alpha width_a(z), width^2 = z^T V^-1 C V^-1 z
+  /// with C = `confidence(a)` (V itself for the sliding window: z^T V^-1 z).
+  template <class Confidence>
+  int choose(std::uint32_t x, Confidence confidence) {
+    bandit_features(x, static_cast<int>(n_) - 1, z_.data());
+    int best = 0;
+    double best_score = 0;
+    for (int a = 0; a < k_; ++a) {
+      solve_spd(n_, v(a), z_.data(), y_.data(), work_);  // y = V^-1 z
+      const double* c = confidence(a);
+      double mean = 0, width = 0;
+      for (std::size_t i = 0; i < n_; ++i) {
+        mean += b(a)[i] * y_[i];  // theta . z = b . V^-1 z (V symmetric)
+        if (c == v(a)) {
+          width += z_[i] * y_[i];
+        } else {
+          double row = 0;
+          for (std::size_t j = 0; j < n_; ++j) row += c[i * n_ + j] * y_[j];
+          width += y_[i] * row;
+        }
+      }
+      const double score = mean + alpha_ * std::sqrt(std::max(width, 0.0));
+      if (a == 0 || score > best_score) {
+        best_score = score;
+        best = a;
+      }
+    }
+    return best;
+  }
+  /// Adds sign (z z^T) to V_a (and to `also`, if given) and sign r z to b_a.
+  void add(std::uint32_t x, int a, double r, double sign, double* also = nullptr) {
+    bandit_features(x, static_cast<int>(n_) - 1, u_.data());
+    for (std::size_t i = 0; i < n_; ++i) {
+      b(a)[i] += sign * r * u_[i];
+      for (std::size_t j = 0; j < n_; ++j) {
+        v(a)[i * n_ + j] += sign * u_[i] * u_[j];
+        if (also) also[i * n_ + j] += sign * u_[i] * u_[j];
+      }
+    }
+  }
+  double* v(int a) noexcept { return &v_[static_cast<std::size_t>(a) * n_ * n_]; }
+  double* b(int a) noexcept { return &b_[static_cast<std::size_t>(a) * n_]; }
+  std::size_t n() const noexcept { return n_; }
+  int actions() const noexcept { return k_; }
+  double lambda() const noexcept { return lambda_; }
+
+ private:
+  std::size_t n_;
+  int k_;
+  double alpha_, lambda_;
+  std::vector<double> v_, b_, z_, y_, u_, work_;
+};
+}  // namespace detail
+
+/// Sliding-window LinUCB: the last `window` rounds only.
+class sliding_window_linucb_policy {
+ public:
+  static constexpr const char* name = "sw_linucb";
+  static constexpr bool learns = true;
+  sliding_window_linucb_policy(const bandit_shape& s, const bandit_policy_settings& p, std::uint64_t)
+      : lin_(s, p.alpha, p.prior_precision, "sliding_window_linucb_policy") {
+    if (p.window < 1) throw std::invalid_argument("sliding_window_linucb_policy: window must be >= 1");
+    window_.resize(static_cast<std::size_t>(p.window));
+  }
+  int choose(std::uint32_t x) {
+    return lin_.choose(x, [&](int a) -> const double* { return lin_.v(a); });
+  }
+  void learn(std::uint32_t x, int a, double r) {
+    auto& slot = window_[static_cast<std::size_t>(rounds_ % window_.size())];
+    if (rounds_ >= window_.size()) lin_.add(slot.x, slot.a, slot.r, -1.0);  // the round leaving the window
+    lin_.add(x, a, r, 1.0);
+    slot = {x, a, r};
+    ++rounds_;
+  }
+
+ private:
+  struct logged {
+    std::uint32_t x = 0;
+    int a = 0;
+    double r = 0;
+  };
+  detail::solved_linucb lin_;
+  std::vector<logged> window_;
+  std::size_t rounds_ = 0;
+};
+
+/// Discounted LinUCB (D-LinUCB).
+class discounted_linucb_policy {
+ public:
+  static constexpr const char* name = "d_linucb";
+  static constexpr bool learns = true;
+  discounted_linucb_policy(const bandit_shape& s, const bandit_policy_settings& p, std::uint64_t)
+      : lin_(s, p.alpha, p.prior_precision, "discounted_linucb_policy"), gamma_(p.forgetting),
+        tilde_(static_cast<std::size_t>(s.actions) * lin_.n() * lin_.n(), 0.0) {
+    if (!(gamma_ > 0 && gamma_ <= 1)) throw std::invalid_argument("discounted_linucb_policy: forgetting must lie in (0, 1]");
+    for (int a = 0; a < lin_.actions(); ++a)
+      for (std::size_t i = 0; i < lin_.n(); ++i) tilde(a)[i * lin_.n() + i] = lin_.lambda();
+  }
+  int choose(std::uint32_t x) {
+    return lin_.choose(x, [&](int a) -> const double* { return tilde(a); });
+  }
+  void learn(std::uint32_t x, int a, double r) {
+    const std::size_t n = lin_.n();
+    const double g2 = gamma_ * gamma_;
+    for (int c = 0; c < lin_.actions(); ++c) {
+      double* v = lin_.v(c);
+      double* t = tilde(c);
+      for (std::size_t i = 0; i < n * n; ++i) {
+        v[i] *= gamma_;
+        t[i] *= g2;
+      }
+      for (std::size_t i = 0; i < n; ++i) {
+        v[i * n + i] += (1 - gamma_) * lin_.lambda();
+        t[i * n + i] += (1 - g2) * lin_.lambda();
+        lin_.b(c)[i] *= gamma_;
+      }
+    }
+    lin_.add(x, a, r, 1.0, tilde(a));
+  }
+
+ private:
+  double* tilde(int a) noexcept { return &tilde_[static_cast<std::size_t>(a) * lin_.n() * lin_.n()]; }
+  detail::solved_linucb lin_;
+  double gamma_;
+  std::vector<double> tilde_;
 };
 
 BEM_NAMESPACE_END
