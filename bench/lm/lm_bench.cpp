@@ -73,6 +73,7 @@ std::optional<std::uintmax_t> compressed_size(const peer& p, const fs::path& in,
 }  // namespace
 
 int main(int argc, char** argv) {
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);  // each line as it is measured (the whole run takes minutes)
   std::size_t train_chars = 0;
   std::string corpus_name = "english";
   for (int i = 1; i < argc; ++i) {
