@@ -30,8 +30,9 @@ int main(int argc, char** argv) {
     const std::string metric = r.value("metric", "");
     if (metric.rfind("validation_bits_per_", 0) != 0 || !r["value"].is_number()) continue;
     const auto& c = r["condition"];
-    curves[r["task"].get<std::string>() + ", " + c["corpus"].get<std::string>()][std::stod(c["train"].get<std::string>())] =
-        r["value"].get<double>();
+    const auto& n = c["train"];  // written as a number or as text
+    curves[r["task"].get<std::string>() + ", " + c["corpus"].get<std::string>()]
+          [n.is_number() ? n.get<double>() : std::stod(n.get<std::string>())] = r["value"].get<double>();
   }
   std::vector<bem::metrics::plot_series> series;
   for (const auto& [label, points] : curves) {

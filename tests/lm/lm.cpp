@@ -42,6 +42,9 @@ std::vector<std::uint32_t> symbols_of(const std::string& s) {
   return v;
 }
 
+/// The model with 2^23 bits of SHARED (1 MiB): enough for table_bits = 10.
+using small_model = learn::basic_language_model<std::size_t{1} << 23>;
+
 std::string repeated_text(int copies) {
   std::string t;
   for (int i = 0; i < copies; ++i)
@@ -212,7 +215,7 @@ TEST_CASE("the BEM language model: a distribution over V, frozen scoring changes
       cfg.roles[4] = learn::token_role::close_brace;
       cfg.roles[5] = learn::token_role::identifier;
     }
-    learn::language_model m(cfg);
+    small_model m(cfg);
     for (std::uint32_t s = 0; s < 300; ++s) m.code_length((s * 7) % V, true);
     const auto before = m.save();
     double sum = 0;
@@ -228,7 +231,7 @@ TEST_CASE("the BEM language model: a distribution over V, frozen scoring changes
   }
   learn::language_model_config cfg;
   cfg.table_bits = 10;
-  learn::language_model m(cfg);
+  small_model m(cfg);
   const auto text = symbols_of(repeated_text(12));
   const std::size_t line = text.size() / 12;
   double first = 0, last = 0;
@@ -240,9 +243,11 @@ TEST_CASE("the BEM language model: a distribution over V, frozen scoring changes
   CHECK(first / static_cast<double>(line) > 3.0);  // nothing known yet: several bits a character
   CHECK(last / static_cast<double>(line) < 0.3);   // the line learned: a fraction of a bit
   // Frozen scoring leaves SHARED (and Theta) exactly as they were.
-  const auto shared_before = std::make_unique<learn::language_model::shared_type>(m.shared());
+  const auto shared_before = std::make_unique<small_model::shared_type>(m.shared());
   for (char c : std::string("The zone lock protects the page.\n")) m.code_length(static_cast<std::uint32_t>(tasks::symbol_of(c)), false);
   CHECK(*shared_before == m.shared());
   m.code_length(0, true);
   CHECK_FALSE(*shared_before == m.shared());
+  cfg.table_bits = 11;  // 2^11 blocks of 512 bits for 8 experts: more than 2^23 bits
+  CHECK_THROWS_WITH_AS(small_model{cfg}, doctest::Contains("does not fit SHARED"), std::invalid_argument);
 }

@@ -35,8 +35,8 @@
 //                    saturating at counter_limit (an adaptive rate: an
 //                    average while young, slowly forgetting when old).
 //   match expert     the longest earlier occurrence of the last
-//                    min_match symbols (a hash table of positions in
-//                    SHARED); while the symbol after it agrees with the bits
+//                    min_match symbols (a hash table of 2^(table_bits + 4)
+//                    positions in SHARED); while the symbol after it agrees with the bits
 //                    decided so far, its next bit is predicted with a
 //                    counter chosen by (match length, predicted bit).
 //   mixing expert    logistic mixing: s_j = sum_i w_i x_i / 2^16 over the
@@ -50,7 +50,8 @@
 //                    gradient descent on the coding cost).
 //   SSE stages       two adaptive probability maps refine the mixer's p:
 //                    33 interpolated buckets over stretch(p) per context
-//                    (the node; the node with the last symbol), 16-bit
+//                    (the node; the node with the last symbol; each hashed
+//                    into 2^(table_bits - 2) contexts), 16-bit
 //                    probabilities in SHARED; the final p is (p + a1 + 2 a2)
 //                    / 4.
 //
@@ -140,15 +141,15 @@ inline std::uint64_t hash_combine(std::uint64_t h, std::uint64_t v) { return mix
 
 }  // namespace detail
 
-class language_model {
+/// The model with K bits of SHARED (the counter blocks, the match table and
+/// the SSE maps; `language_model` has 2^31, 256 MiB) and P Q16.16 weights in
+/// Theta.
+template <std::size_t K, std::size_t P = (1 << 15)>
+class basic_language_model {
  public:
-  /// SHARED: 2^31 bits (256 MiB) for the counter blocks, the match table and
-  /// the SSE maps; Theta: the mixer's weights.
-  static constexpr std::size_t K = std::size_t{1} << 31;
-  static constexpr std::size_t P = 1 << 15;
   using shared_type = shared_memory<K, P>;
 
-  explicit language_model(language_model_config c) : c_(std::move(c)), t_(detail::logistic()) {
+  explicit basic_language_model(language_model_config c) : c_(std::move(c)), t_(detail::logistic()) {
     if (c_.vocabulary < 2) throw std::invalid_argument("language_model: the vocabulary needs at least 2 symbols");
     B_ = std::max(1, static_cast<int>(std::bit_width(c_.vocabulary - 1u)));
     if (B_ > 16) throw std::invalid_argument("language_model: at most 2^16 symbols");
@@ -161,12 +162,15 @@ class language_model {
     const std::size_t block_words = 8;
     table_words_ = (std::size_t{1} << c_.table_bits) * block_words;
     match_base_ = experts_ * table_words_;
-    match_words_ = (std::size_t{1} << match_table_bits) / 2;
+    if (c_.table_bits < 4 || c_.table_bits > 40) throw std::invalid_argument("language_model: table_bits outside [4, 40]");
+    match_table_bits_ = c_.table_bits + 4;
+    apm_contexts_ = std::size_t{1} << (c_.table_bits - 2);
+    match_words_ = (std::size_t{1} << match_table_bits_) / 2;
     apm_base_ = match_base_ + match_words_;
-    apm_words_ = 2 * apm_contexts * 33 / 4;
+    apm_words_ = (2 * apm_contexts_ * 33 + 3) / 4;
     if (apm_base_ + apm_words_ > shared_type::word_count)
       throw std::invalid_argument("language_model: table_bits " + std::to_string(c_.table_bits) +
-                                  " does not fit SHARED (K = 2^31 bits)");
+                                  " does not fit SHARED (K = " + std::to_string(K) + " bits)");
     first_set2_ = c_.symbols == lm_symbols::characters ? (std::size_t{1} << B_) * 4 : static_cast<std::size_t>(B_) * 4;
     weight_sets_ = first_set2_ + static_cast<std::size_t>(B_) * 16;
     if (weight_sets_ * static_cast<std::size_t>(inputs_) > P) throw std::logic_error("language_model: Theta too small");
@@ -174,7 +178,7 @@ class language_model {
     for (std::size_t i = 0; i < weight_sets_ * static_cast<std::size_t>(inputs_); ++i)
       M_->parameter(i) = q16_16::from_raw(1 << 14);
     auto w = M_->words();
-    for (std::size_t a = 0; a < 2 * apm_contexts; ++a)
+    for (std::size_t a = 0; a < 2 * apm_contexts_; ++a)
       for (int j = 0; j < 33; ++j) set16(w, apm_base_ * 4 + a * 33 + static_cast<std::size_t>(j),
                                         static_cast<std::uint16_t>(t_.squash_of((j - 16) * 128) * 16));
     for (auto& m : match_counters_) m = (1u << 31);
@@ -234,8 +238,6 @@ class language_model {
   const shared_type& shared() const noexcept { return *M_; }
 
  private:
-  static constexpr int match_table_bits = 22;   // positions (32 bits each)
-  static constexpr std::size_t apm_contexts = std::size_t{1} << 16;
 
   // ---- SHARED access (64-bit words; 16- and 32-bit fields inside them) ----
   static std::uint32_t get32(std::span<std::uint64_t, shared_type::word_count> w, std::size_t i) {
@@ -336,10 +338,10 @@ class language_model {
       const int p_mix = t_.squash_of(s_mix);
       // SSE stages.
       const std::uint64_t full_node = (std::uint64_t{1} << depth_) | prefix_;
-      const std::size_t a1 = static_cast<std::size_t>(mix64(full_node) % apm_contexts);
-      const std::size_t a2 = apm_contexts + static_cast<std::size_t>(
-                                                detail::hash_combine(full_node, history_.empty() ? 0xFFFF : history_.back() + 1) %
-                                                apm_contexts);
+      const std::size_t a1 = static_cast<std::size_t>(mix64(full_node) % apm_contexts_);
+      const std::size_t a2 = apm_contexts_ + static_cast<std::size_t>(
+                                                 detail::hash_combine(full_node, history_.empty() ? 0xFFFF : history_.back() + 1) %
+                                                 apm_contexts_);
       int j1 = 0, j2 = 0, f = 0;
       const int p1 = apm_read(w, a1, s_mix, j1, f), p2 = apm_read(w, a2, s_mix, j2, f);
       const int p = std::clamp((p_mix + p1 + 2 * p2 + 2) >> 2, 1, 4095);
@@ -432,7 +434,7 @@ class language_model {
     if (t >= mm) {
       std::uint64_t h = 0;
       for (std::size_t i = t - mm; i < t; ++i) h = detail::hash_combine(h, history_[i]);
-      const std::size_t slot = static_cast<std::size_t>(h >> (64 - match_table_bits));
+      const std::size_t slot = static_cast<std::size_t>(h >> (64 - match_table_bits_));
       const std::size_t at = match_base_ * 2 + slot;
       if (s_.match_length == 0) {
         const std::size_t cand = get32(mw, at);
@@ -502,7 +504,8 @@ class language_model {
 
   language_model_config c_;
   const detail::logistic_tables& t_;
-  int B_ = 7, experts_ = 8, inputs_ = 10;
+  int B_ = 7, experts_ = 8, inputs_ = 10, match_table_bits_ = 22;
+  std::size_t apm_contexts_ = 0;
   std::size_t table_words_ = 0, match_base_ = 0, match_words_ = 0, apm_base_ = 0, apm_words_ = 0, weight_sets_ = 0,
               first_set2_ = 0;
   std::unique_ptr<shared_type> M_;
@@ -512,6 +515,9 @@ class language_model {
   std::uint32_t prefix_ = 0;
   int depth_ = 0;
 };
+
+/// The model as the benchmarks run it: 2^31 bits (256 MiB) of SHARED.
+using language_model = basic_language_model<std::size_t{1} << 31>;
 
 }  // namespace learn
 BEM_NAMESPACE_END
