@@ -427,6 +427,15 @@ class vc_engine {
       r.answer = answer == prover::sat_result::unsat ? vc_answer::holds : vc_answer::unknown;
     }
     context_->retire(id);
+    // A retired delta's clauses stay in the solver: once they outweigh the
+    // base, start a fresh context, so that a check's cost does not grow with
+    // the number of patches checked before it.
+    retired_clauses_ += delta.size();
+    if (retired_clauses_ > 4 * base_clauses_ + 16384) {
+      context_ = std::make_unique<prover::incremental_context<B>>(base_.formula(), limits_.n_max);
+      context_->set_conflict_budget(limits_.conflicts);
+      retired_clauses_ = 0;
+    }
     return r;
   }
 
@@ -437,7 +446,7 @@ class vc_engine {
   std::unique_ptr<detail::lane_vars> next_vars_;
   std::vector<location_lits> base_lits_;
   int bad_now_ = 0, bad_next_ = 0, init_ = 0;
-  std::size_t base_clauses_ = 0;
+  std::size_t base_clauses_ = 0, retired_clauses_ = 0;
   std::unique_ptr<prover::incremental_context<B>> context_;
 };
 
