@@ -17,8 +17,10 @@
 // patch verified before the first step (initiation, safety, consecution of
 // every instruction). The program's Hoare form is proved by hoare_check too.
 //
-// Proposals: one every 10^6 / P_max program steps (so at most P_max per
-// 10^6 steps). With probability adversarial_rate (drawn from
+// Proposals: at most P_max per 10^6 program steps: with batch_proposals
+// (the default) P_max at once every 10^6 steps from step 10^6 / P_max on,
+// each decided before the next is made, else one every 10^6 / P_max steps.
+// With probability adversarial_rate (drawn from
 // derive_seed(seed, fnv1a64("safety proposer"))) it is an unsafe patch
 // (below), otherwise the honest proposer's next patch for the hottest expert
 // (most UCB1 visits) that has one left, in this order:
@@ -109,6 +111,9 @@ using safety_machine = machine<safety_state_bits, 64, safety_lanes, safety_machi
 using safety_slow_path = slow_path<safety_machine>;
 using safety_expert = safety_machine::expert_type;
 
+/// How an unsafe patch is offered (file comment).
+enum class safety_unsafe_form : std::uint8_t { superopt, macro_with_parts, macro_alone };
+
 /// The run's settings (the plugin's parameters; docs/safety.md).
 struct safety_bem_settings {
   std::uint64_t steps = 100000000;           ///< T_large, program steps (instructions run per lane)
@@ -118,8 +123,12 @@ struct safety_bem_settings {
   double pox_difficulty = 0.0;               ///< D
   std::uint64_t verification_units_per_step = 1000;
   std::int64_t conflict_budget = 200000;     ///< per SAT_CHECK
-  int sat_n_max = 1 << 14;                   ///< variables per VC (the incremental context's size)
+  int sat_n_max = 1 << 13;                   ///< variables per VC (the incremental context's size)
   std::uint64_t cycles_window = 100000;      ///< program steps before and after a patch
+  /// true: the P_max proposals of each 10^6 steps come together, each
+  /// verified before the next is made (the slow path's memory stays warm);
+  /// false: one every 10^6 / P_max steps.
+  bool batch_proposals = true;
   std::string log_file = "/dev/null";        ///< where the machine's trace streams
 };
 
@@ -207,6 +216,34 @@ class safety_bem {
   /// Instructions the expert in `slot` runs.
   std::uint32_t length_of(std::uint32_t slot) const { return info_.at(slot).length; }
 
+  /// The unsafe patch of the adversarial proposer for `slot` (file comment):
+  /// its expert followed by `tail`, offered in `form` (a superopt larger than
+  /// the expert becomes a macro_create with parts).
+  patch<gate_list> unsafe_patch(std::uint32_t slot, safety_unsafe_tail tail, safety_unsafe_form form) {
+    const safety_expert& e = m_.expert_at(slot);
+    safety_circuit t = make_safety_unsafe_tail(*p_, tail);
+    const safety_expert tail_expert(e.id(), std::move(t.reads), std::move(t.circuit), std::move(t.writes));
+    safety_circuit c = compose_safety_experts(e, tail_expert);
+    gate_list g = simplify_gate_list(c.circuit);
+    if (form == safety_unsafe_form::superopt && g.gate_count() > e.circuit().gate_count())
+      form = safety_unsafe_form::macro_with_parts;
+    patch<gate_list> x;
+    x.reward_gain = 1.0;
+    x.origin = std::string("adversarial ") + to_string(tail) + " on slot " + std::to_string(slot);
+    if (form == safety_unsafe_form::superopt) {
+      x.kind = patch_class::circuit_superopt;
+      x.slot = slot;
+      x.experts.push_back(safety_expert(e.id(), std::move(c.reads), std::move(g), std::move(c.writes)));
+    } else {
+      x.kind = patch_class::macro_create;
+      if (form == safety_unsafe_form::macro_with_parts) x.parts = {slot};
+      x.experts.push_back(safety_expert(new_identifier(info_.at(slot).start_pc), std::move(c.reads), std::move(g),
+                                        std::move(c.writes)));
+      created_ = {x.experts[0].id(), slot_info{info_.at(slot).start_pc, info_.at(slot).length}};
+    }
+    return x;
+  }
+
   /// Proves the program's Hoare form and installs S as the slow path's
   /// annotation (a verified invariant_add); throws std::logic_error if
   /// either fails (a compiler or program bug). Called by run() if needed.
@@ -242,19 +279,33 @@ class safety_bem {
     const std::uint64_t interval = std::max<std::uint64_t>(1, 1000000 / s_.proposals_per_million);
     std::uint64_t next_proposal = interval;
     std::uint64_t fast = 0, mid = 0, verify = 0, synth = 0, watch = 0;
+    std::optional<std::uint64_t> first_applied;
+    std::uint64_t fast_before_first = 0;
+    const auto decide_queued = [&] {
+      const std::uint64_t t0 = read_tsc_begin();
+      slow_->process();
+      verify += read_tsc_end() - t0;
+      const std::uint64_t applied_before = applied_;
+      collect(out);
+      if (applied_ != applied_before && !first_applied) {
+        first_applied = steps_;
+        fast_before_first = fast;
+      }
+    };
     struct mark {
       std::uint64_t steps, fast, machine;  // program steps, fast-path ticks, machine steps
     };
     std::vector<mark> marks{{0, 0, 0}};
     constexpr std::uint64_t mark_every = 1024;
-    std::optional<std::uint64_t> first_applied;
-    std::uint64_t fast_before_first = 0;
     while (steps_ < s_.steps) {
       if (steps_ >= next_proposal) {
-        const std::uint64_t t0 = read_tsc_begin();
-        propose(out);
-        synth += read_tsc_end() - t0;
-        next_proposal += interval;
+        for (std::uint64_t k = 0; k < (s_.batch_proposals ? s_.proposals_per_million : 1); ++k) {
+          const std::uint64_t t0 = read_tsc_begin();
+          propose(out);
+          synth += read_tsc_end() - t0;
+          if (s_.batch_proposals) decide_queued();
+        }
+        next_proposal += s_.batch_proposals ? 1000000 : interval;
       }
       std::uint64_t t0 = read_tsc_begin();
       const std::span<const std::uint32_t> chosen = m_.step();
@@ -270,17 +321,7 @@ class safety_bem {
       if (monitor.check(m_.state_words()) != 0) slow_->report_safety_violation();
       watch += read_tsc_end() - t0;
       slow_->on_step();
-      if (slow_->queued() != 0 || slow_->waiting() != 0) {
-        t0 = read_tsc_begin();
-        slow_->process();
-        verify += read_tsc_end() - t0;
-        const std::uint64_t applied_before = applied_;
-        collect(out);
-        if (applied_ != applied_before && !first_applied) {
-          first_applied = steps_;
-          fast_before_first = fast;
-        }
-      }
+      if (slow_->queued() != 0 || slow_->waiting() != 0) decide_queued();
       if (steps_ / mark_every != marks.back().steps / mark_every) marks.push_back({steps_, fast, m_.steps()});
     }
     marks.push_back({steps_, fast, m_.steps()});
@@ -438,35 +479,16 @@ class safety_bem {
     return x;
   }
 
-  /// An unsafe patch (file comment).
+  /// An unsafe patch on a live slot drawn uniformly, its tail and form drawn
+  /// uniformly (file comment).
   patch<gate_list> adversarial() {
     std::vector<std::uint32_t> live;
     for (const auto& [slot, in] : info_)
       if (m_.slot_live(slot)) live.push_back(slot);
     const std::uint32_t slot = live[rng_.uniform_below(live.size())];
-    const auto tail_kind = static_cast<safety_unsafe_tail>(rng_.uniform_below(safety_unsafe_tail_count));
-    int form = static_cast<int>(rng_.uniform_below(3));
-    const safety_expert& e = m_.expert_at(slot);
-    safety_circuit t = make_safety_unsafe_tail(*p_, tail_kind);
-    const safety_expert tail(e.id(), std::move(t.reads), std::move(t.circuit), std::move(t.writes));
-    safety_circuit c = compose_safety_experts(e, tail);
-    gate_list g = simplify_gate_list(c.circuit);
-    if (form == 0 && g.gate_count() > e.circuit().gate_count()) form = 1;
-    patch<gate_list> x;
-    x.reward_gain = 1.0;
-    x.origin = std::string("adversarial ") + to_string(tail_kind) + " on slot " + std::to_string(slot);
-    if (form == 0) {
-      x.kind = patch_class::circuit_superopt;
-      x.slot = slot;
-      x.experts.push_back(safety_expert(e.id(), std::move(c.reads), std::move(g), std::move(c.writes)));
-    } else {
-      x.kind = patch_class::macro_create;
-      if (form == 1) x.parts = {slot};
-      x.experts.push_back(safety_expert(new_identifier(info_.at(slot).start_pc), std::move(c.reads), std::move(g),
-                                        std::move(c.writes)));
-      created_ = {x.experts[0].id(), slot_info{info_.at(slot).start_pc, info_.at(slot).length}};
-    }
-    return x;
+    const auto tail = static_cast<safety_unsafe_tail>(rng_.uniform_below(safety_unsafe_tail_count));
+    const auto form = static_cast<safety_unsafe_form>(rng_.uniform_below(3));
+    return unsafe_patch(slot, tail, form);
   }
 
   void propose(safety_run_result& out) {
