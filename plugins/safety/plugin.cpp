@@ -63,8 +63,7 @@ struct safety_run_parameters {
   BOOST_HANA_DEFINE_STRUCT(safety_run_parameters, (std::int64_t, steps), (std::int64_t, proposals_per_million),
                            (double, adversarial_rate), (int, max_fusion), (double, pox_difficulty),
                            (std::int64_t, verification_units_per_step), (std::int64_t, conflict_budget),
-                           (int, sat_n_max), (std::int64_t, cycles_window), (bool, batch_proposals),
-                           (std::string, log_file));
+                           (int, sat_n_max), (std::int64_t, cycles_window), (std::string, log_file));
   static void describe(bem::parameter_schema<safety_run_parameters>& s) {
     const bem::safety_bem_settings d;
     s("steps", static_cast<std::int64_t>(d.steps)).in(1, std::int64_t{1} << 40).doc("T_large, program steps (the spec's 10^8)");
@@ -76,7 +75,6 @@ struct safety_run_parameters {
     s("conflict_budget", d.conflict_budget).in(-1, std::int64_t{1} << 40).doc("conflicts per SAT_CHECK (-1: none)");
     s("sat_n_max", d.sat_n_max).in(1024, 1 << 22).doc("variables per VC");
     s("cycles_window", static_cast<std::int64_t>(d.cycles_window)).in(1, std::int64_t{1} << 40).doc("program steps before and after a patch for its cycles per step");
-    s("batch_proposals", d.batch_proposals).doc("P_max proposals at once per 10^6 steps, each decided before the next (false: spread evenly)");
     s("log_file", d.log_file).doc("where the machine's trace streams (\"/dev/null\" keeps none)");
   }
 };
@@ -109,7 +107,6 @@ class safety_program_benchmark {
     s_.conflict_budget = v.conflict_budget;
     s_.sat_n_max = v.sat_n_max;
     s_.cycles_window = static_cast<std::uint64_t>(v.cycles_window);
-    s_.batch_proposals = v.batch_proposals;
     s_.log_file = v.log_file;
   }
 

@@ -217,7 +217,6 @@ TEST_CASE("a run's accepted patches keep the program's behaviour; every unsafe p
   const tk::safety_program p({8, 6, 2}, 5);
   bem::safety_bem_settings s = short_settings(60000);
   s.proposals_per_million = 1000;  // one every 1000 steps
-  s.batch_proposals = false;
   s.max_fusion = 3;
   s.cycles_window = 5000;
   bem::safety_bem b(p, 5, s);

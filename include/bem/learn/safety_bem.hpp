@@ -17,10 +17,8 @@
 // patch verified before the first step (initiation, safety, consecution of
 // every instruction). The program's Hoare form is proved by hoare_check too.
 //
-// Proposals: at most P_max per 10^6 program steps: with batch_proposals
-// (the default) P_max at once every 10^6 steps from step 10^6 / P_max on,
-// each decided before the next is made, else one every 10^6 / P_max steps.
-// With probability adversarial_rate (drawn from
+// Proposals: one every 10^6 / P_max program steps (so at most P_max per
+// 10^6 steps). With probability adversarial_rate (drawn from
 // derive_seed(seed, fnv1a64("safety proposer"))) it is an unsafe patch
 // (below), otherwise the honest proposer's next patch for the hottest expert
 // (most UCB1 visits) that has one left, in this order:
@@ -125,10 +123,6 @@ struct safety_bem_settings {
   std::int64_t conflict_budget = 200000;     ///< per SAT_CHECK
   int sat_n_max = 1 << 13;                   ///< variables per VC (the incremental context's size)
   std::uint64_t cycles_window = 100000;      ///< program steps before and after a patch
-  /// true: the P_max proposals of each 10^6 steps come together, each
-  /// verified before the next is made (the slow path's memory stays warm);
-  /// false: one every 10^6 / P_max steps.
-  bool batch_proposals = true;
   std::string log_file = "/dev/null";        ///< where the machine's trace streams
 };
 
@@ -299,13 +293,10 @@ class safety_bem {
     constexpr std::uint64_t mark_every = 1024;
     while (steps_ < s_.steps) {
       if (steps_ >= next_proposal) {
-        for (std::uint64_t k = 0; k < (s_.batch_proposals ? s_.proposals_per_million : 1); ++k) {
-          const std::uint64_t t0 = read_tsc_begin();
-          propose(out);
-          synth += read_tsc_end() - t0;
-          if (s_.batch_proposals) decide_queued();
-        }
-        next_proposal += s_.batch_proposals ? 1000000 : interval;
+        const std::uint64_t t0 = read_tsc_begin();
+        propose(out);
+        synth += read_tsc_end() - t0;
+        next_proposal += interval;
       }
       std::uint64_t t0 = read_tsc_begin();
       const std::span<const std::uint32_t> chosen = m_.step();
