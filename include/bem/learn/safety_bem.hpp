@@ -272,7 +272,7 @@ class safety_bem {
     out.gates_per_step_initial = initial_gates_per_step_;
     const std::uint64_t interval = std::max<std::uint64_t>(1, 1000000 / s_.proposals_per_million);
     std::uint64_t next_proposal = interval;
-    std::uint64_t fast = 0, mid = 0, verify = 0, synth = 0, watch = 0;
+    std::uint64_t fast = 0, mid = 0, verify = 0, watch = 0;
     std::optional<std::uint64_t> first_applied;
     std::uint64_t fast_before_first = 0;
     const auto decide_queued = [&] {
@@ -293,9 +293,7 @@ class safety_bem {
     constexpr std::uint64_t mark_every = 1024;
     while (steps_ < s_.steps) {
       if (steps_ >= next_proposal) {
-        const std::uint64_t t0 = read_tsc_begin();
         propose(out);
-        synth += read_tsc_end() - t0;
         next_proposal += interval;
       }
       std::uint64_t t0 = read_tsc_begin();
@@ -324,7 +322,7 @@ class safety_bem {
     out.mid_path_cycles = cycles(mid);
     out.verification_cycles += cycles(verify);
     out.verification_sat_cycles = cycles(out.slow.verification_cycles);
-    out.synthesis_cycles = cycles(synth);
+    out.synthesis_cycles = cycles(synthesis_ticks_);
     out.monitor_cycles = cycles(watch);
     out.monitor = monitor.counts();
     out.initial_steps = first_applied.value_or(steps_);
@@ -483,9 +481,11 @@ class safety_bem {
   }
 
   void propose(safety_run_result& out) {
+    const std::uint64_t s0 = read_tsc_begin();
     const bool unsafe = rng_.uniform01() < s_.adversarial_rate;
     created_.reset();
     std::optional<patch<gate_list>> x = unsafe ? std::optional(adversarial()) : honest();
+    synthesis_ticks_ += read_tsc_end() - s0;
     if (!x) {
       ++out.proposer_idle;
       return;
@@ -559,7 +559,7 @@ class safety_bem {
   std::set<identifier> used_ids_;
   std::vector<safety_proposal> proposals_;
   std::vector<std::size_t> pending_;
-  std::uint64_t serial_ = 0, steps_ = 0, applied_ = 0;
+  std::uint64_t serial_ = 0, steps_ = 0, applied_ = 0, synthesis_ticks_ = 0;
   double initial_gates_per_step_ = 0;
   bool prepared_ = false;
 };
