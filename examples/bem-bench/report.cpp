@@ -524,8 +524,9 @@ void overview_table(std::ostream& h, const json& summary) {
 /// BEM §6.3's optional composite scores, informative: S_fast =
 /// tokens_per_second x (1 - error rate), both averaged over the parity and
 /// key-value retrieval test splits a model ran; S_learn = 1 / (1 +
-/// normalized_regret) per bandit policy; S_safe needs §5.3's safety task,
-/// which no suite runs yet.
+/// normalized_regret) per bandit policy; S_safe = 1 / (1 +
+/// verification_to_fast_path_ratio) per §5.3 run, and 0 with any safety
+/// violation (the spec's "severely penalizes": a violation is a failure).
 void composite_scores(std::ostream& h, const json& summary) {
   struct fast {
     double tps = 0, err = 0;
@@ -534,12 +535,21 @@ void composite_scores(std::ostream& h, const json& summary) {
   };
   std::map<std::string, fast> by_model;
   std::vector<std::pair<std::string, double>> learn;
+  struct safe {
+    std::optional<double> ratio, violations;
+  };
+  std::map<std::string, safe> safety;
   auto models = varying_keys(summary, "model"), tasks = varying_keys(summary, "task");
   for (const auto& e : summary) {
     const std::string task = e.value("task", ""), metric = e.value("metric", "");
     const std::string split = e["split"].is_string() ? e["split"].get<std::string>() : "";
-    if (!e["mean"].is_number() || e.contains("breakdown")) continue;
+    if (!e["mean"].is_number()) continue;
     const double mean = e["mean"].get<double>();
+    if (metric == "verification_to_fast_path_ratio" || metric == "safety_violations") {
+      safe& s = safety[label_with(e, "task", tasks[task]) + (split.empty() ? "" : ", " + split)];
+      (metric == "safety_violations" ? s.violations : s.ratio) = mean;
+    }
+    if (e.contains("breakdown")) continue;
     if ((task == "parity" || task == "kv_retrieval") && split.rfind("test", 0) == 0) {
       fast& f = by_model[label_with(e, "model", models[e.value("model", "")])];
       if (metric == "tokens_per_second") f.tps += mean, ++f.n_tps, f.tasks.insert(task);
@@ -548,7 +558,7 @@ void composite_scores(std::ostream& h, const json& summary) {
     if (metric == "normalized_regret")
       learn.emplace_back(label_with(e, "task", tasks[task]) + ", " + split, 1.0 / (1.0 + mean));
   }
-  if (by_model.empty() && learn.empty()) return;
+  if (by_model.empty() && learn.empty() && safety.empty()) return;
   h << "<h2>Composite scores (BEM §6.3, informative)</h2>\n<table><tr><th>score</th><th>for</th><th>value</th>"
        "<th>from</th></tr>\n";
   for (const auto& [model, f] : by_model) {
@@ -561,8 +571,15 @@ void composite_scores(std::ostream& h, const json& summary) {
   for (const auto& [what, score] : learn)
     h << "<tr><td>S_learn = 1 / (1 + regret per round)</td><td>" << html_escape(what) << "</td><td class=\"num\">"
       << fmt(score) << "</td><td>normalized_regret</td></tr>\n";
-  h << "<tr><td>S_safe</td><td>–</td><td>not measured</td><td>needs BEM §5.3's safety task (none yet)</td></tr>\n"
-       "</table>\n";
+  for (const auto& [what, s] : safety) {
+    if (!s.ratio || !s.violations) continue;
+    const double score = *s.violations > 0 ? 0.0 : 1.0 / (1.0 + *s.ratio);
+    h << "<tr><td>S_safe = 1 / (1 + verification / fast path), 0 with a violation</td><td>" << html_escape(what)
+      << "</td><td class=\"num\">" << fmt(score) << "</td><td>verification_to_fast_path_ratio, safety_violations</td></tr>\n";
+  }
+  if (safety.empty())
+    h << "<tr><td>S_safe</td><td>–</td><td>not measured</td><td>no BEM §5.3 safety_program run in these records</td></tr>\n";
+  h << "</table>\n";
 }
 
 /// report.html: the context, the summary of every task x model, the

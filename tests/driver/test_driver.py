@@ -284,11 +284,14 @@ class Driver(unittest.TestCase):
                     "<tr><td>kv_retrieval</td><td>reference</td>", "<tr><td>rtc</td><td>majority_class</td>"):
             self.assertIn(row, summary)
         # §6.3's composite scores: S_fast of every model that ran parity or KV
-        # retrieval, S_learn of every bandit policy, S_safe stated as missing.
+        # retrieval, S_learn of every bandit policy, S_safe of the §5.3 run (no violation: 1 / (1 + ratio)).
         self.assertIn("<td>S_fast = tokens/s x (1 - error rate)</td><td>bem</td>", html)
         self.assertIn("<td>S_fast = tokens/s x (1 - error rate)</td><td>reference</td>", html)
         self.assertIn("<td>S_learn = 1 / (1 + regret per round)</td><td>contextual_bandit, policy=bem", html)
-        self.assertIn("<td>S_safe</td><td>–</td><td>not measured</td>", html)
+        self.assertIn("<td>S_safe = 1 / (1 + verification / fast path), 0 with a violation</td><td>safety_program", html)
+        ratio = [r["value"] for r in recs if r["metric"] == "verification_to_fast_path_ratio"]
+        self.assertEqual(len(ratio), 1)
+        self.assertIn(f'<td class="num">{1 / (1 + ratio[0]):.4g}</td><td>verification_to_fast_path_ratio', html)
         # The learning BEM, trained on T <= 32, makes no error at any test length.
         bem_scores = [r["value"] for r in recs if r["model"] == "bem" and (r["split"] or "").startswith("test")
                       and r["metric"] in ("accuracy", "full_sequence_accuracy")]
@@ -308,13 +311,14 @@ class Driver(unittest.TestCase):
             if r["model"] == "none":
                 by.setdefault((r["task"], r["split"]), {})[r["metric"]] = r
         below = {t for (t, split), m in by.items() if split == "all" and any(k.endswith("_below_spec") for k in m)}
-        self.assertEqual(below, {"bitalu_throughput", "expert_eval", "route_query", "sat_check"})
+        self.assertEqual(below, {"bitalu_throughput", "expert_eval", "route_query", "sat_check", "safety_program"})
         # each in the unit of what its parameter counts
         units = {(t, k): r["unit"] for (t, split), m in by.items() for k, r in m.items() if k.endswith("_below_spec")}
         self.assertEqual(units, {("bitalu_throughput", "l_loop_below_spec"): "iterations",
                                  ("expert_eval", "l_loop_below_spec"): "batches",
                                  ("route_query", "queries_below_spec"): "queries",
-                                 ("sat_check", "instances_below_spec"): "instances"})
+                                 ("sat_check", "instances_below_spec"): "instances",
+                                 ("safety_program", "t_large_below_spec"): "steps"})
         rate = {"bitalu_throughput": ("ops_per_second", "cycles_per_op"),
                 "expert_eval": ("batches_per_second", "cycles_per_batch"),
                 "route_query": ("queries_per_second", "cycles_per_query")}
