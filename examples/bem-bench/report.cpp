@@ -1,4 +1,5 @@
 #include "report.hpp"
+#include "results_dir.hpp"
 
 #include "build_info.hpp"  // generated: git revision and build flags
 
@@ -747,14 +748,8 @@ void write_outputs(const std::vector<std::string>& dirs, const std::string& out_
   json metrics = {{"context", context}, {"results", records}, {"summary", summarize_records(records)},
                   {"failures", failures}};
   fs::create_directories(out_dir);
-  {
-    std::ofstream out(fs::path(out_dir) / "metrics.json");
-    out << metrics.dump(1) << "\n";
-    if (!out) throw std::runtime_error(out_dir + "/metrics.json: write failed");
-  }
-  std::ofstream html(fs::path(out_dir) / "report.html");
-  html << render_html(metrics);
-  if (!html) throw std::runtime_error(out_dir + "/report.html: write failed");
+  write_file_atomically((fs::path(out_dir) / "metrics.json").string(), metrics.dump(1) + "\n");
+  write_file_atomically((fs::path(out_dir) / "report.html").string(), render_html(metrics));
 }
 
 /// The comparison key: a summary's identity, without the model when a new
