@@ -707,7 +707,7 @@ void write_outputs(const std::vector<std::string>& dirs, const std::string& out_
     }
     bool dropped = false;
     per_dir.push_back(bem::metrics::read_jsonl((dir / "results.jsonl").string(), &dropped));
-    if (dropped) std::fprintf(stderr, "note: %s: dropped a truncated last line\n", (dir / "results.jsonl").c_str());
+    if (dropped) std::fprintf(stderr, "note: %s: dropped a torn last line\n", (dir / "results.jsonl").c_str());
   }
   // A run found in several directories (a shard run twice, a directory
   // given twice) counts once: from the first directory where it finished,
