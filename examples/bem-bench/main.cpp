@@ -4,6 +4,7 @@
 // alike, `--help` per command, and the synopsis lines that `--help`, usage
 // errors and the README show are generated from it.
 #include "report.hpp"
+#include "results_dir.hpp"
 #include "runner.hpp"
 #include "suite.hpp"
 
@@ -332,14 +333,16 @@ int cmd_run(const arguments& c, const std::vector<std::string>& argv) {
   for (const auto& f : reg.failures()) std::fprintf(stderr, "warning: plugin %s\n", f.describe().c_str());
   validate_suite(s, reg);
 
-  const run_totals t = run_suite(s, reg, opt, [&] {
-    std::ofstream ctx(fs::path(opt.out_dir) / "context.json");
-    ctx << build_context(s, argv, reg).dump(1) << "\n";
-  });
+  const run_totals t = run_suite(
+      s, reg, opt,
+      [&] {
+        write_file_atomically((fs::path(opt.out_dir) / "context.json").string(),
+                              build_context(s, argv, reg).dump(1) + "\n");
+      },
+      [&] { write_outputs({opt.out_dir}, opt.out_dir); });
   if (t.selected == 0 && !opt.only.empty())
     std::fprintf(stderr, "note: --only '%s' selects none of the suite's runs%s (the suite was checked)\n",
                  opt.only.c_str(), opt.shard_count > 1 ? " in this shard" : "");
-  write_outputs({opt.out_dir}, opt.out_dir);
   std::printf("%d runs: %d ok, %d failed, %d skipped (finished earlier)\n", t.selected, t.ok, t.failed, t.skipped);
   std::printf("results: %s/results.jsonl, %s/metrics.json, %s/report.html\n", opt.out_dir.c_str(), opt.out_dir.c_str(),
               opt.out_dir.c_str());

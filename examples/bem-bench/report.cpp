@@ -1,4 +1,5 @@
 #include "report.hpp"
+#include "results_dir.hpp"
 
 #include "build_info.hpp"  // generated: git revision and build flags
 
@@ -723,7 +724,7 @@ void write_outputs(const std::vector<std::string>& dirs, const std::string& out_
     }
     bool dropped = false;
     per_dir.push_back(bem::metrics::read_jsonl((dir / "results.jsonl").string(), &dropped));
-    if (dropped) std::fprintf(stderr, "note: %s: dropped a truncated last line\n", (dir / "results.jsonl").c_str());
+    if (dropped) std::fprintf(stderr, "note: %s: dropped a torn last line\n", (dir / "results.jsonl").c_str());
   }
   // A run found in several directories (a shard run twice, a directory
   // given twice) counts once: from the first directory where it finished,
@@ -764,14 +765,8 @@ void write_outputs(const std::vector<std::string>& dirs, const std::string& out_
   json metrics = {{"context", context}, {"results", records}, {"summary", summarize_records(records)},
                   {"failures", failures}};
   fs::create_directories(out_dir);
-  {
-    std::ofstream out(fs::path(out_dir) / "metrics.json");
-    out << metrics.dump(1) << "\n";
-    if (!out) throw std::runtime_error(out_dir + "/metrics.json: write failed");
-  }
-  std::ofstream html(fs::path(out_dir) / "report.html");
-  html << render_html(metrics);
-  if (!html) throw std::runtime_error(out_dir + "/report.html: write failed");
+  write_file_atomically((fs::path(out_dir) / "metrics.json").string(), metrics.dump(1) + "\n");
+  write_file_atomically((fs::path(out_dir) / "report.html").string(), render_html(metrics));
 }
 
 /// The comparison key: a summary's identity, without the model when a new

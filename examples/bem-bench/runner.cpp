@@ -1,6 +1,7 @@
 #include "runner.hpp"
 
 #include "report.hpp"
+#include "results_dir.hpp"
 
 #include <bem/platform/cycles.hpp>
 #include <bem/plugin/adapter.hpp>
@@ -171,7 +172,7 @@ class run_recorder {
     if (m.metric.empty()) throw std::invalid_argument("a value without a name");
     if (m.metric == "run_wall_time" || m.metric == "run_error")
       throw std::invalid_argument("'" + m.metric + "' names the driver's own record of a run's end");
-    out_.append(make(split, condition, m, timing));
+    write(make(split, condition, m, timing));
   }
 
   void simple(const std::string& split, const std::string& name, double value, const std::string& unit,
@@ -192,17 +193,22 @@ class run_recorder {
     json r = make(nullptr, json::object(), named("run_error", std::nan(""), "", 0, ""), false);
     r["status"] = "failed";
     r["error"] = error;
-    out_.append(r);
+    write(r);
   }
 
   /// The last record of every run; its presence marks the run as finished.
   void finish(double seconds, bool ok) {
     json r = make(nullptr, json::object(), named("run_wall_time", seconds, "s", 1, "runs"), true);
     r["status"] = ok ? "ok" : "failed";
-    out_.append(r);
+    write(r);
   }
 
  private:
+  void write(const json& record) {
+    kill_hook::before_record(record);
+    out_.append(record);
+  }
+
   static bem::metrics::metric_value named(const std::string& name, double value, const std::string& unit,
                                           std::int64_t n, const std::string& n_unit) {
     bem::metrics::metric_value m;
@@ -766,18 +772,19 @@ std::string run_in_child(const prepared_run& p, run_recorder& rec, const std::st
   return error;
 }
 
-/// Keeps only the records of runs that finished successfully; returns their ids.
+/// Keeps only the records of runs that finished successfully, the file
+/// replaced whole; returns their ids. A last line torn by a killed driver
+/// is dropped with them.
 std::set<std::string> prune_unfinished(const std::string& path) {
   if (!fs::exists(path)) return {};
-  const auto records = bem::metrics::read_jsonl(path);
+  bool torn = false;
+  const auto records = bem::metrics::read_jsonl(path, &torn);
+  if (torn) std::fprintf(stderr, "note: %s: dropped a torn last line (the run that wrote it runs again)\n", path.c_str());
   std::set<std::string> finished = finished_runs(records);
-  const std::string tmp = path + ".resume";
-  {
-    bem::metrics::jsonl_appender out(tmp, true);
-    for (const auto& r : records)
-      if (finished.count(r.value("run_id", ""))) out.append(r);
-  }
-  fs::rename(tmp, path);
+  std::string kept;
+  for (const auto& r : records)
+    if (finished.count(r.value("run_id", ""))) kept += r.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
+  write_file_atomically(path, kept);
   return finished;
 }
 
@@ -828,7 +835,7 @@ void validate_suite(const suite& s, bem::plugin_registry& registry) {
 }
 
 run_totals run_suite(const suite& s, bem::plugin_registry& registry, const run_options& opt,
-                     const std::function<void()>& before_writing) {
+                     const std::function<void()>& before_writing, const std::function<void()>& after_running) {
   run_totals totals;
   std::vector<const run_spec*> selected;
   for (std::size_t i = 0; i < s.runs.size(); ++i) {
@@ -864,14 +871,16 @@ run_totals run_suite(const suite& s, bem::plugin_registry& registry, const run_o
   }
 
   const std::string results = (fs::path(opt.out_dir) / "results.jsonl").string();
+  fs::create_directories(opt.out_dir);
+  const results_dir_lock lock(opt.out_dir);  // before anything in the directory is read or written
   if (!opt.resume && holds_records(opt.out_dir))
     throw config_error(results + " already holds the records of an earlier run: --resume continues it; to start "
                        "afresh, choose another --out or remove that file");
-  fs::create_directories(opt.out_dir);
   if (before_writing) before_writing();
   std::set<std::string> finished;
   if (opt.resume) finished = prune_unfinished(results);
   bem::metrics::jsonl_appender out(results, !opt.resume);
+  kill_hook::arm(results);
 
   std::vector<const prepared_run*> todo;
   for (const auto& p : prepared) {
@@ -899,6 +908,7 @@ run_totals run_suite(const suite& s, bem::plugin_registry& registry, const run_o
     (error.empty() ? totals.ok : totals.failed) += 1;
     bar.done(*p, error.empty(), seconds, error);
   }
+  if (after_running) after_running();
   return totals;
 }
 

@@ -34,11 +34,14 @@ void validate_suite(const suite& s, bem::plugin_registry& registry);
 
 /// Runs the suite, appending records to out_dir/results.jsonl as they are
 /// measured, and returns the totals. Configuration errors (two runs of one
-/// identity, a results file already holding records without --resume) are
-/// thrown before anything is written; `before_writing` is called after those
-/// checks, before the first record (the driver writes context.json there).
+/// identity, a directory another run is writing, a results file already
+/// holding records without --resume) are thrown before anything is written;
+/// `before_writing` is called after those checks, before the first record
+/// (the driver writes context.json there), and `after_running` after the
+/// last run (metrics.json, report.html), both with the directory locked.
 run_totals run_suite(const suite& s, bem::plugin_registry& registry, const run_options& opt,
-                     const std::function<void()>& before_writing = {});
+                     const std::function<void()>& before_writing = {},
+                     const std::function<void()>& after_running = {});
 
 /// True when out_dir/results.jsonl exists and is not empty.
 bool holds_records(const std::string& out_dir);

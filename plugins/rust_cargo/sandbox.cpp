@@ -50,7 +50,14 @@ std::vector<std::string> bwrap_prefix(const sandbox& box, const std::string& wor
   // (/usr/local/share/..., a toolchain folder) shows an empty folder there;
   // before the worker folder, which stays visible even inside one.
   for (const auto& d : box.hidden_dirs) a.insert(a.end(), {"--size", hidden_tmpfs_bytes, "--tmpfs", d});
-  a.insert(a.end(), {"--bind", workdir, workdir, "--chdir", workdir, "--clearenv"});
+  // The worker folder: a tmpfs of the step's disk limit, which
+  // bem-sandbox-exec fills from the host's folder and copies back (--mirror),
+  // or, uncapped, the host's folder itself.
+  if (limits.disk_bytes > 0)
+    a.insert(a.end(), {"--size", std::to_string(limits.disk_bytes), "--tmpfs", workdir});
+  else
+    a.insert(a.end(), {"--bind", workdir, workdir});
+  a.insert(a.end(), {"--chdir", workdir, "--clearenv"});
   for (const auto& [k, v] : env) a.insert(a.end(), {"--setenv", k, v});
   // Only the worker folder and /tmp take writes: bubblewrap's root and /dev
   // are unsized memory, so they become read-only, and /dev/shm tiny.
@@ -134,11 +141,16 @@ sandbox sandbox::detect(const std::string& exec_helper, const std::vector<std::s
   box.exec_helper = exec_helper;
   sandbox unconfined;
   unconfined.exec_helper = exec_helper;
-  for (const char* p : {"/usr/bin/bwrap", "/bin/bwrap", "/usr/local/bin/bwrap"}) {
-    if (access(p, X_OK) == 0) {
-      box.bwrap = p;
-      break;
+  if (const char* chosen = std::getenv("BEM_BWRAP"); chosen != nullptr && *chosen != '\0') {
+    if (access(chosen, X_OK) != 0) {
+      why = std::string("BEM_BWRAP names ") + chosen + ", which is not an executable file (" + std::strerror(errno) + ")";
+      return unconfined;
     }
+    box.bwrap = chosen;
+  }
+  for (const char* p : {"/usr/bin/bwrap", "/bin/bwrap", "/usr/local/bin/bwrap"}) {
+    if (!box.bwrap.empty()) break;
+    if (access(p, X_OK) == 0) box.bwrap = p;
   }
   if (box.bwrap.empty()) {
     why = "bubblewrap (bwrap) is not installed";
@@ -190,7 +202,12 @@ confined_result run_confined(const sandbox& box, const std::vector<std::string>&
   std::vector<std::string> full = box.confined() ? bwrap_prefix(box, workdir, env, limits) : std::vector<std::string>{};
   // RLIMIT_NPROC is counted per user namespace: the helper sets it inside,
   // after bwrap made the namespace, so it counts the sandbox's processes only.
-  full.insert(full.end(), {box.exec_helper, std::to_string(limits.processes), "--"});
+  full.insert(full.end(), {box.exec_helper, std::to_string(limits.processes)});
+  // The helper copies the host's folder (its descriptor 4) into the capped
+  // tmpfs and back; without bubblewrap there is no tmpfs, and no cap.
+  const bool mirrored = box.confined() && limits.disk_bytes > 0;
+  if (mirrored) full.emplace_back("--mirror");
+  full.emplace_back("--");
   full.insert(full.end(), argv.begin(), argv.end());
   std::vector<char*> cargv;
   for (auto& s : full) cargv.push_back(s.data());
@@ -212,12 +229,19 @@ confined_result run_confined(const sandbox& box, const std::vector<std::string>&
     close_pipes();
     return res;
   }
+  const int host_folder = mirrored ? open(workdir.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC) : -1;
+  if (mirrored && host_folder < 0) {
+    res.err = "cannot open the worker folder " + workdir + ": " + std::strerror(errno);
+    close_pipes();
+    return res;
+  }
   const pids_cgroup cgroup(limits.processes);
   const auto t0 = std::chrono::steady_clock::now();
   const pid_t pid = fork();
   if (pid < 0) {
     res.err = std::string("fork: ") + std::strerror(errno);
     close_pipes();
+    if (host_folder >= 0) close(host_folder);
     return res;
   }
   if (pid == 0) {
@@ -230,10 +254,11 @@ confined_result run_confined(const sandbox& box, const std::vector<std::string>&
     dup2(out_pipe[1], 1);
     dup2(err_pipe[1], 2);
     dup2(report_pipe[1], 3);  // bem-sandbox-exec's report; bwrap passes it on
+    if (mirrored) dup2(host_folder, 4);  // the helper's alone: it closes it on exec
     // Nothing else of ours reaches the sandbox: descriptors without
     // close-on-exec (another worker's open crate file, a model server's
     // socket held by a library) would be writable there.
-    close_from(4);
+    close_from(mirrored ? 5 : 4);
     set_limit(RLIMIT_AS, limits.address_space_bytes);
     // The hard limit a second above the soft one: at the soft limit the
     // kernel sends SIGXCPU, which says which limit fired; at equal limits
@@ -252,6 +277,7 @@ confined_result run_confined(const sandbox& box, const std::vector<std::string>&
     _exit(127);
   }
   setpgid(pid, pid);  // also here: no race with the kill below
+  if (host_folder >= 0) close(host_folder);
   close(out_pipe[1]);
   close(err_pipe[1]);
   close(report_pipe[1]);
@@ -317,6 +343,7 @@ confined_result run_confined(const sandbox& box, const std::vector<std::string>&
   res.peak_rss_kib = -1;
   if (const auto at = report.find("peak_rss_kib "); at != std::string::npos)
     res.peak_rss_kib = std::atoll(report.c_str() + at + 13);
+  res.disk_full = report.find("disk_full\n") != std::string::npos;
   if (WIFEXITED(status)) {
     res.exit_code = WEXITSTATUS(status);
   } else if (WIFSIGNALED(status)) {

@@ -6,13 +6,13 @@
 // (own network namespace), its own PID namespace (nothing outlives the run),
 // a read-only view of only the system and toolchain folders (with the
 // dataset's folders hidden, wherever they lie), one writable folder (the
-// sample's; the root, /dev and everything else read-only), an empty /tmp
-// of limited size, none of the host's open files or environment, resource
-// limits (address space,
-// CPU time, file size, open files, processes) and a wall-clock limit after
-// which the whole sandbox is killed. Output is captured up to a cap; a flood
-// beyond a hard cap kills the run. The sample's folder has no total size
-// cap: RLIMIT_FSIZE bounds each file, not their sum (docs/rust-benchmarks.md).
+// sample's, a tmpfs of limited size that bem-sandbox-exec fills from the
+// host's folder and copies back; the root, /dev and everything else
+// read-only), an empty /tmp of limited size, none of the host's open files
+// or environment, resource limits (address space, CPU time, file size, open
+// files, processes) and a wall-clock limit after which the whole sandbox is
+// killed. Output is captured up to a cap; a flood beyond a hard cap kills
+// the run (docs/rust-benchmarks.md).
 #pragma once
 
 #include <cstdint>
@@ -28,6 +28,10 @@ struct resource_limits {
   std::uint64_t address_space_bytes = 4ull << 30;      ///< RLIMIT_AS
   std::uint64_t file_bytes = 256ull << 20;             ///< RLIMIT_FSIZE: largest file written
   std::uint64_t tmp_bytes = 256ull << 20;              ///< size of the sandbox's /tmp (a tmpfs, in memory)
+  /// All the worker folder may hold during a step (a tmpfs, in memory,
+  /// copied back to the host's folder after it); 0: the host's folder
+  /// itself, uncapped. Only with bubblewrap.
+  std::uint64_t disk_bytes = 1ull << 30;
   std::uint64_t open_files = 512;                      ///< RLIMIT_NOFILE
   std::uint64_t processes = 512;                       ///< RLIMIT_NPROC inside the sandbox (threads count)
   std::size_t captured_output_bytes = 256u << 10;      ///< kept per stream
@@ -40,6 +44,7 @@ struct confined_result {
   bool timed_out = false;
   bool output_flood = false; ///< killed for writing more than output_kill_bytes
   bool output_truncated = false;
+  bool disk_full = false;    ///< the step filled its worker folder's disk_bytes (writes failed with "no space")
   std::string out, err;      ///< captured (possibly truncated) stdout and stderr
   double seconds = 0;
   std::int64_t peak_rss_kib = -1;  ///< largest resident set of any one of the step's processes; -1: unknown (killed)
@@ -50,7 +55,7 @@ struct confined_result {
 /// code the dataset itself ships, or when the user passed the unsafe flag).
 struct sandbox {
   std::string exec_helper;                 ///< bem-sandbox-exec: limits and peak memory (always used)
-  std::string bwrap;                       ///< path of bubblewrap, "" when unconfined
+  std::string bwrap;                       ///< path of bubblewrap ($BEM_BWRAP, else found), "" when unconfined
   std::vector<std::string> readonly_dirs;  ///< toolchain folders to expose read-only
   /// Folders that must not be seen inside (the dataset: solutions and
   /// tests), canonical paths: each is covered by an empty tmpfs where a
@@ -61,7 +66,8 @@ struct sandbox {
   /// not capped (the kernel exempts uid 0, which the sandbox's user maps
   /// to, from RLIMIT_NPROC).
   std::string weakness;
-  /// Finds bubblewrap and checks that it can build a sandbox here, with
+  /// Finds bubblewrap ($BEM_BWRAP when set, else /usr/bin/bwrap,
+  /// /bin/bwrap or /usr/local/bin/bwrap) and checks that it can build a sandbox here, with
   /// `hidden` (existing folders; made canonical) hidden; `why` says what
   /// failed when it returns an unconfined sandbox. A hidden folder that
   /// holds a folder the sandbox needs (/usr, the toolchain) cannot be hidden:

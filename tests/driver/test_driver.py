@@ -1513,6 +1513,93 @@ class Driver(unittest.TestCase):
         key = lambda x: (x["run_id"], x["split"] or "", x["metric"], json.dumps(x.get("breakdown")))
         self.assertEqual(sorted(stable(records(full)), key=key), sorted(stable(records(part)), key=key))
 
+    def kill_at(self, suite, out, point, *args):
+        """Runs the suite into `out`; BEM_BENCH_TEST_KILL makes the driver and
+        its run die by SIGKILL at `point` (results_dir.hpp)."""
+        r = bench("run", suite, "--out", out, *args, env={"BEM_BENCH_TEST_KILL": point})
+        self.assertEqual(r.returncode, -signal.SIGKILL, (point, r.stderr))
+        return r
+
+    def test_sigkill_anywhere_then_resume_gives_the_uninterrupted_results(self):
+        suite = self.write("s.toml", SMALL_SUITE)
+        full, out = os.path.join(self.tmp, "full"), os.path.join(self.tmp, "o")
+        self.assertEqual(bench("run", suite, "--out", full).returncode, 0)
+        whole = records(full)
+        ends = [i for i, x in enumerate(whole) if x["metric"] == "run_wall_time"]
+        results = os.path.join(out, "results.jsonl")
+        # During the second run's measurements: its first records are kept, unfinished.
+        self.kill_at(suite, out, "record:%d" % (ends[0] + 4))
+        self.assertEqual(stable(records(out)), stable(whole[: ends[0] + 3]))
+        # Resumed (the killed run left no lock behind), then killed halfway
+        # through a record of the fourth run: a torn last line.
+        self.kill_at(suite, out, "torn-record:%d" % (ends[2] - ends[0] + 3), "--resume")
+        text = read(results)
+        self.assertFalse(text.endswith("\n"))
+        with self.assertRaises(json.JSONDecodeError):
+            json.loads(text.splitlines()[-1])
+        # Every run finished, then killed halfway through writing metrics.json:
+        # there is none yet, only a hidden half-written temporary file.
+        r = self.kill_at(suite, out, "file:metrics.json", "--resume")
+        self.assertIn("dropped a torn last line", r.stderr)
+        self.assertFalse(os.path.exists(os.path.join(out, "metrics.json")))
+        self.assertTrue([n for n in os.listdir(out) if n.startswith(".metrics.json.")])
+        self.assertEqual(stable(records(out)), stable(whole))  # nothing lost, nothing twice
+        r = bench("run", suite, "--out", out, "--resume")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("8 runs: 0 ok, 0 failed, 8 skipped", r.stdout)
+
+        def comparable(d):
+            m = json.loads(read(os.path.join(d, "metrics.json")))
+            for k in ("date", "command_line", "hardware_calibration"):
+                m["context"].pop(k)
+            m["results"] = stable(m["results"])
+            m["summary"] = stable(m["summary"])
+            return m
+        self.assertEqual(comparable(out), comparable(full))
+        # A kill while metrics.json or report.html is replaced leaves the
+        # complete earlier one (a resume rewrites both: its context has its date).
+        for name in ("metrics.json", "report.html"):
+            before = read(os.path.join(out, name))
+            self.kill_at(suite, out, "file:" + name, "--resume")
+            self.assertEqual(read(os.path.join(out, name)), before)
+            json.loads(read(os.path.join(out, "metrics.json")))
+        # The resume's own rewrite of results.jsonl, killed halfway.
+        self.kill_at(suite, out, "file:results.jsonl", "--resume")
+        self.assertEqual(stable(records(out)), stable(whole))
+
+    def test_a_second_run_on_a_directory_in_use_is_refused(self):
+        pid_file = os.path.join(self.tmp, "hang.pid")
+        out = os.path.join(self.tmp, "o")
+        suite = self.model_suite("hang", then_reference=True, pid_file=pid_file)
+        e = dict(os.environ, BEM_PLUGIN_PATH="")
+        first = subprocess.Popen([BENCH, "--plugin-path", THROWING, "run", suite, "--out", out],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=e)
+        try:
+            deadline = time.monotonic() + 30
+            while not os.path.exists(pid_file) or not read(pid_file).strip():
+                self.assertLess(time.monotonic(), deadline, "the run never started")
+                time.sleep(0.05)
+            for extra in ([], ["--resume"]):
+                r = bench("--plugin-path", THROWING, "run", suite, "--out", out, *extra)
+                self.assertEqual(r.returncode, 2, r.stderr)
+                self.assertIn(f"{out} is being written by another bem-bench run (pid {first.pid}, holding "
+                              f"{out}/.bem-bench.lock)", r.stderr)
+            first.kill()  # SIGKILL: the lock ends with its holder
+            first.wait(timeout=30)
+            # ... though the process the plugin forked (holding the driver's
+            # descriptors) outlives it, as nothing can end it after a SIGKILL.
+            r = bench("--plugin-path", THROWING, "run", suite, "--out", out, "--resume", "--only", "*/txc/reference")
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertIn("1 runs: 1 ok", r.stdout)
+        finally:
+            if first.poll() is None:
+                first.kill()
+                first.wait()
+            try:
+                os.kill(int(read(pid_file)), signal.SIGKILL)
+            except (OSError, ValueError):
+                pass
+
     def test_shards_partition_the_suite_and_report_merges_them(self):
         suite = self.write("s.toml", SMALL_SUITE)
         ids = []

@@ -337,6 +337,22 @@ class SandboxRefusal(unittest.TestCase):
                 self.assertTrue(mine["tasks"]["condition"]["sandbox"].startswith("none: the folder "))
 
 
+    def test_without_bubblewrap_untrusted_code_is_refused(self):
+        # BEM_BWRAP names the bubblewrap to use: here none, as on a machine without it.
+        with tempfile.TemporaryDirectory(prefix="bem-rust-no-bwrap-") as tmp:
+            suite = os.path.join(tmp, "s.toml")
+            with open(suite, "w") as f:
+                f.write('name = "no-bwrap"\n[defaults]\nseeds = [1]\n[[run]]\nname = "refused"\ntask = "rust_cargo"\n'
+                        f'model = "command"\n[run.params]\ndataset = "{DATASET}"\ntasks = ["cmp_cart_total"]\n'
+                        'samples = 1\ngreedy = false\n' + command_model())
+            out = os.path.join(tmp, "out")
+            r = run("run", suite, "--out", out, env=dict(os.environ, BEM_BWRAP="/nonexistent/bwrap"))
+            self.assertEqual(r.returncode, 1, r.stdout[-2000:] + r.stderr[-2000:])
+            errors = [x["error"] for x in records(out) if x["metric"] == "run_error"]
+        self.assertEqual(len(errors), 1)
+        self.assertIn("refusing to build and run model-generated code without a sandbox (BEM_BWRAP names "
+                      "/nonexistent/bwrap, which is not an executable file", errors[0])
+
 class GateAcrossMachines(unittest.TestCase):
     """The regression gate pairs runs made on other machines and checkouts (another dataset path,
     another worker count) and refuses runs on other dataset contents."""

@@ -19,6 +19,7 @@
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -34,6 +35,7 @@
 #include <future>
 #include <map>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -612,6 +614,94 @@ fn fill_tmp() {
 )rs"), small);
   CHECK(o.result == verdict::test_failure);
   CHECK(o.first_error.find("MiB to /tmp") != std::string::npos);
+}
+
+/// Bytes the files under `dir` hold (links not followed, hard links once).
+std::uint64_t bytes_under(const fs::path& dir) {
+  std::uint64_t total = 0;
+  std::set<std::pair<dev_t, ino_t>> seen;
+  for (const auto& e : fs::recursive_directory_iterator(dir)) {
+    struct stat st {};
+    if (::lstat(e.path().c_str(), &st) == 0 && S_ISREG(st.st_mode) && seen.emplace(st.st_dev, st.st_ino).second)
+      total += static_cast<std::uint64_t>(st.st_size);
+  }
+  return total;
+}
+
+TEST_CASE("sandbox: the worker folder's total size is capped, and what the step leaves comes back to the host") {
+  const fs::path dir = work_root / "capped";
+  fs::remove_all(dir);
+  write_file(dir / "src" / "given.txt", "from the host\n");
+  resource_limits limits;
+  limits.wall_seconds = test_wall_s;
+  limits.disk_bytes = 8ull << 20;
+  const auto& box = the_judge->box;
+  SUBCASE("files of 1 MiB, as many as fit: the writes fail at the cap, and the host keeps no more") {
+    // Each file is below the file-size limit: only a cap on the sum stops this.
+    const auto r = run_confined(box, {"/bin/sh", "-c",
+                                      "i=0; while dd if=/dev/zero of=f$i bs=1M count=1 2>/dev/null; do i=$((i+1)); "
+                                      "[ $i -ge 64 ] && break; done; echo $i"},
+                                dir.string(), {}, limits);
+    CHECK(r.exit_code == 0);
+    CHECK(r.disk_full);
+    const int written = std::atoi(r.out.c_str());
+    CHECK(written >= 4);  // the folder took writes until it was full ...
+    CHECK(written < 8);   // ... and no further
+    CHECK(bytes_under(dir) <= limits.disk_bytes);
+    CHECK(read_file(dir / "src" / "given.txt") == "from the host\n");
+  }
+  SUBCASE("under the cap: links, read-only folders, changes and times come back as the step left them") {
+    write_file(dir / "src" / "old.txt", "old\n");
+    const auto old_time = fs::file_time_type::clock::now() - std::chrono::hours(24 * 365);
+    fs::last_write_time(dir / "src" / "old.txt", old_time);  // cargo rebuilds by such times
+    const auto r = run_confined(box, {"/bin/sh", "-c",
+                                      "echo new > new.txt && ln new.txt twin.txt && ln -s /etc/passwd link && "
+                                      "mkdir locked && echo in > locked/f && chmod 500 locked && mkfifo fifo && "
+                                      "echo changed > src/given.txt && chmod 4755 new.txt"},
+                                dir.string(), {}, limits);
+    CHECK(r.ok());
+    CHECK_FALSE(r.disk_full);
+    CHECK(read_file(dir / "src" / "given.txt") == "changed\n");
+    CHECK(read_file(dir / "locked" / "f") == "in\n");
+    CHECK(fs::equivalent(dir / "new.txt", dir / "twin.txt"));  // one file, two names, as cargo's target folder has
+    CHECK(fs::read_symlink(dir / "link") == "/etc/passwd");      // a link, never what it points at
+    CHECK_FALSE(fs::exists(fs::symlink_status(dir / "fifo")));   // nor anything but files, folders and links
+    CHECK((fs::status(dir / "new.txt").permissions() & fs::perms::set_uid) == fs::perms::none);
+    CHECK(fs::last_write_time(dir / "src" / "old.txt") == old_time);
+  }
+  SUBCASE("the step cannot reach the host's folder through the helper's descriptor") {
+    const auto r = run_confined(box, {"/bin/sh", "-c",
+                                      "for d in /proc/[0-9]*; do [ -e $d/fd/4 ] && echo reachable $d/fd/4; done; true"},
+                                dir.string(), {}, limits);
+    CHECK(r.ok());
+    CHECK(r.out.find("reachable") == std::string::npos);
+  }
+  SUBCASE("uncapped (disk_bytes = 0), the step writes the host's folder itself") {
+    limits.disk_bytes = 0;
+    const auto r = run_confined(box, {"/bin/sh", "-c", "dd if=/dev/zero of=big bs=1M count=12 2>/dev/null"},
+                                dir.string(), {}, limits);
+    CHECK(r.ok());
+    CHECK(fs::file_size(dir / "big") == 12u << 20);
+  }
+  std::error_code ec;
+  fs::permissions(dir / "locked", fs::perms::owner_all, fs::perm_options::add, ec);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("sandbox: BEM_BWRAP chooses bubblewrap, and one that is not there means no sandbox, and why") {
+  const auto helper = the_judge->box.exec_helper;
+  const auto dirs = the_judge->tc.readonly_dirs();
+  std::string why;
+  ::setenv("BEM_BWRAP", "/nonexistent/bwrap", 1);
+  const auto missing = sandbox::detect(helper, dirs, {}, why);
+  ::setenv("BEM_BWRAP", the_judge->box.bwrap.c_str(), 1);
+  std::string why_not;
+  const auto chosen = sandbox::detect(helper, dirs, {}, why_not);
+  ::unsetenv("BEM_BWRAP");
+  CHECK_FALSE(missing.confined());
+  CHECK(why.find("BEM_BWRAP names /nonexistent/bwrap, which is not an executable file") != std::string::npos);
+  CHECK(chosen.confined());
+  CHECK(chosen.bwrap == the_judge->box.bwrap);
 }
 
 TEST_CASE("sandbox: an endless loop at test time is a test timeout") {
