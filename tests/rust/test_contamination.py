@@ -149,6 +149,12 @@ class Contamination(unittest.TestCase):
         self.assertEqual(r.returncode, 2)
         self.assertIn("no_dataset: no such folder", r.stderr)
 
+    def test_a_broken_link_in_a_corpus_folder_names_itself(self):
+        link = os.path.join(self.folder, "posts", "gone.rs")
+        os.symlink(os.path.join(self.tmp, "gone.rs"), link)
+        r = run(self.folder)
+        self.assertEqual((r.returncode, r.stderr), (2, f"contamination.py: error: {link}: No such file or directory\n"))
+
     @unittest.skipIf(os.geteuid() == 0, "root reads every file")
     def test_an_unreadable_file_names_itself(self):
         calc = os.path.join(self.folder, "calc.rs")

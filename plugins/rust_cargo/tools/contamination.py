@@ -112,7 +112,7 @@ def documents(path, text_field="text"):
             dirs.sort()
             for f in sorted(files):
                 full = os.path.join(root, f)
-                if os.path.isfile(full):
+                if os.path.isfile(full) or not os.path.exists(full):  # a broken link is an error, a socket is not text
                     yield full, _read(full)
     elif not os.path.exists(path):
         raise InputError(f"{path}: no such file or folder")

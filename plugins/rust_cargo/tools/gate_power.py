@@ -118,7 +118,7 @@ def main():
         ap.error("--max-drop and --confidence must lie in (0, 1)")
     baselines = (0.5, 0.8)
     print("| category | tasks | " + " | ".join(f"p0 {p0}, {s}" for p0 in baselines for s in SCENARIOS)
-          + " | false alarms, p0 " + ", ".join(str(p0) for p0 in baselines) + " |")
+          + " | false alarms (no drop, independent), p0 " + ", ".join(str(p0) for p0 in baselines) + " |")
     print("|---|---:|" + "---:|" * (2 * len(baselines) + 1))
     for version, sizes in (("v1", V1), ("v2", V2)):
         rows = list(sizes.items()) + [("all", sum(sizes.values()))]
