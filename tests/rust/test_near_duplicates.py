@@ -1,7 +1,7 @@
 """The near-duplicate check (plugins/rust_cargo/tools/near_duplicates.py):
 over benchmarks_v1 it finds exactly the five pairs docs/rust-benchmarks.md
 lists (each the same reference code under other names), a copy of a task with
-its names, literals and comments changed and one statement added is found,
+its names, a condition and its comments changed and a method added is found,
 and a path without tasks is a usage error."""
 import os
 import re

@@ -114,8 +114,6 @@ def documents(path, text_field="text"):
                 full = os.path.join(root, f)
                 if os.path.isfile(full) or not os.path.exists(full):  # a broken link is an error, a socket is not text
                     yield full, _read(full)
-    elif not os.path.exists(path):
-        raise InputError(f"{path}: no such file or folder")
     elif path.endswith(".jsonl"):
         for number, line in enumerate(_read(path).splitlines(), 1):
             if not line.strip():
@@ -145,6 +143,10 @@ def main():
         ap.error("--n must be at least 1 and --threshold in (0, 1]")
     if not os.path.isdir(a.dataset):
         ap.error(f"--dataset {a.dataset}: no such folder")
+    for path in a.corpus:  # before the dataset is indexed
+        if not os.path.exists(path):
+            print(f"contamination.py: error: {path}: no such file or folder", file=sys.stderr)
+            return 2
     dirs = check_tasks.task_dirs(a.dataset)
     if not dirs:
         ap.error(f"--dataset {a.dataset}: no task folder (one with a metadata.yaml) in it")
