@@ -102,6 +102,16 @@ def _read(path):
         raise InputError(f"{path}: {e.strerror}") from None
 
 
+def _lines(path):
+    """The file's lines, read one at a time (a corpus can be larger than memory)."""
+    try:
+        with open(path, "rb") as f:
+            for line in f:
+                yield line.decode("utf-8", errors="replace")
+    except OSError as e:
+        raise InputError(f"{path}: {e.strerror}") from None
+
+
 def documents(path, text_field="text"):
     """(name, text) of every document of a corpus path."""
     if os.path.isdir(path):
@@ -115,7 +125,7 @@ def documents(path, text_field="text"):
                 if os.path.isfile(full) or not os.path.exists(full):  # a broken link is an error, a socket is not text
                     yield full, _read(full)
     elif path.endswith(".jsonl"):
-        for number, line in enumerate(_read(path).splitlines(), 1):
+        for number, line in enumerate(_lines(path), 1):
             if not line.strip():
                 continue
             where = f"{path}:{number}"
