@@ -41,7 +41,7 @@ SCENARIOS = ("independent", "losses only")
 
 def cells(p0, drop, scenario):
     """(p11, p10, p01, p00) of one task's joint outcome."""
-    p1 = p0 - drop
+    p1 = max(0.0, p0 - drop)  # not below 0 by rounding
     if scenario == "independent":
         return p0 * p1, p0 * (1 - p1), (1 - p0) * p1, (1 - p0) * (1 - p1)
     if scenario == "losses only":
