@@ -137,10 +137,11 @@ class Contamination(unittest.TestCase):
         self.assertEqual((r.returncode, r.stderr), (2, f"contamination.py: error: {missing}: no such file or folder\n"))
         with open(self.jsonl, "a") as f:
             f.write("{not json\n")
-        r = run(self.jsonl)
+        small = ("--dataset", os.path.join(DATASET, "completion"))  # the error comes after the dataset is read
+        r = run(*small, self.jsonl)
         self.assertEqual(r.returncode, 2)
         self.assertIn(f"{self.jsonl}:4: not JSON", r.stderr)
-        r = run("--text-field", "body", self.jsonl)
+        r = run(*small, "--text-field", "body", self.jsonl)
         self.assertEqual(r.returncode, 2)
         self.assertIn(f"{self.jsonl}:1: no string field 'body'", r.stderr)
         self.assertEqual(run().returncode, 2)
