@@ -94,8 +94,9 @@ def main():
         if not found:
             ap.error(f"{p}: no task folder (one with a metadata.yaml) in it")
         dirs += found
+    dirs = sorted(set(dirs))  # paths may overlap
     try:
-        pairs = near_duplicates(sorted(set(dirs)), a.k, a.threshold)
+        pairs = near_duplicates(dirs, a.k, a.threshold)
     except OSError as e:
         print(f"near_duplicates.py: error: {e.filename}: {e.strerror}", file=sys.stderr)
         return 2
