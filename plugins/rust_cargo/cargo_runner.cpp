@@ -248,6 +248,9 @@ std::string limit_diagnostic(const std::string& step, const confined_result& r, 
            "_timeout_s) and was killed";
   if (r.output_flood)
     return in + " wrote more than " + mib(limits.output_kill_bytes) + " of output and was killed (output flood)";
+  if (r.disk_full)
+    return in + " filled the worker folder's disk cap of " + mib(limits.disk_bytes) +
+           " (the sandbox's limit on all the files a sample writes)";
   // cargo itself, or the process cargo says failed (the test binary, rustc).
   int sig = r.signal;
   std::string who = "cargo";
