@@ -417,13 +417,7 @@ class bandit_benchmark {
     auto emit = [&](const std::string& s, const conditions& c, const std::string& metric, double value,
                     const std::string& unit, better dir, std::int64_t n, bool timing,
                     std::vector<std::pair<std::string, std::string>> breakdown = {}) {
-      bem::benchmark_record rec;
-      rec.split = s;
-      rec.condition = c;
-      rec.value = bem::metrics::scalar_metric(metric, value, unit, dir, n, "rounds");
-      rec.value.breakdown = std::move(breakdown);
-      rec.timing = timing;
-      sink.emit(rec);
+      sink.emit(bem::benchmark_record::scalar(s, c, metric, value, unit, dir, n, "rounds", timing, std::move(breakdown)));
     };
     const double Td = static_cast<double>(T);
     emit(split, condition, "regret", regret, "expected reward", better::lower, T, false);

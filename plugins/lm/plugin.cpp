@@ -140,13 +140,8 @@ class lm_benchmark {
   void emit(bem::benchmark_sink& sink, const std::string& split, const conditions& c, const std::string& metric,
             double value, const std::string& unit, better dir, std::int64_t n, bool timing = false,
             std::vector<std::pair<std::string, std::string>> breakdown = {}) const {
-    bem::benchmark_record r;
-    r.split = split;
-    r.condition = c;
-    r.value = bem::metrics::scalar_metric(metric, value, unit, dir, n, code_ ? "tokens" : "characters");
-    r.value.breakdown = std::move(breakdown);
-    r.timing = timing;
-    sink.emit(r);
+    sink.emit(bem::benchmark_record::scalar(split, c, metric, value, unit, dir, n, code_ ? "tokens" : "characters",
+                                            timing, std::move(breakdown)));
   }
 
   void emit_corpus_statistics(const tk::corpus& c, bem::benchmark_sink& sink) const {

@@ -125,13 +125,8 @@ class safety_program_benchmark {
     const auto steps = static_cast<std::int64_t>(r.program_steps);
     const auto emit = [&](const std::string& split, const std::string& metric, double value, const std::string& unit,
                           better dir, bool timing, std::vector<std::pair<std::string, std::string>> breakdown = {}) {
-      bem::benchmark_record rec;
-      rec.split = split;
-      rec.condition = condition;
-      rec.value = bem::metrics::scalar_metric(metric, value, unit, dir, steps, "steps");
-      rec.value.breakdown = std::move(breakdown);
-      rec.timing = timing;
-      sink.emit(rec);
+      sink.emit(bem::benchmark_record::scalar(split, condition, metric, value, unit, dir, steps, "steps", timing,
+                                              std::move(breakdown)));
     };
     if (s_.steps < 100000000)
       bem::emit_below_spec(sink, "T_large", static_cast<std::int64_t>(s_.steps), "steps", 100000000, "BEM 5.3.2");

@@ -42,6 +42,21 @@ struct benchmark_record {
   std::vector<tasks::condition_field> condition;  ///< what distinguishes it, e.g. {"W", "256"}
   metrics::metric_value value;                    ///< metric, value, unit, direction, interval, n
   bool timing = false;                            ///< the value measures time
+
+  /// A record of one scalar (metrics::scalar_metric's fields) with its
+  /// breakdown: what every benchmark's emitter builds.
+  static benchmark_record scalar(std::string split, std::vector<tasks::condition_field> condition,
+                                 std::string metric, double value, std::string unit, metrics::better direction,
+                                 std::int64_t n, std::string n_unit, bool timing = false,
+                                 std::vector<std::pair<std::string, std::string>> breakdown = {}) {
+    benchmark_record r;
+    r.split = std::move(split);
+    r.condition = std::move(condition);
+    r.value = metrics::scalar_metric(std::move(metric), value, std::move(unit), direction, n, std::move(n_unit));
+    r.value.breakdown = std::move(breakdown);
+    r.timing = timing;
+    return r;
+  }
 };
 
 /// What a run gives a benchmark beyond its seed: the model a model-evaluating
