@@ -100,9 +100,9 @@ struct nn_lm_parameters {
   static void describe(bem::parameter_schema<nn_lm_parameters>& s) {
     s("nn_train_symbols", 4000000).in(1, std::int64_t{1} << 40).doc("e88, mamba2: training characters consumed (whole steps)");
     s("nn_window", 256).in(2, 1 << 16).doc("e88, mamba2: characters per training window (BPTT length); scoring context");
-    s("nn_batch", 16).in(1, 1 << 16).doc("e88, mamba2: windows per AdamW step");
-    s("nn_lr", 3e-3).in(0, 10).doc("e88, mamba2: AdamW learning rate (cosine to nn_lr_min)");
-    s("nn_lr_min", 3e-4).in(0, 10).doc("e88, mamba2: the cosine schedule's floor");
+    s("nn_batch", 8).in(1, 1 << 16).doc("e88, mamba2: windows per AdamW step");
+    s("nn_lr", 5e-3).in(0, 10).doc("e88, mamba2: AdamW learning rate (cosine to nn_lr_min)");
+    s("nn_lr_min", 5e-4).in(0, 10).doc("e88, mamba2: the cosine schedule's floor");
     s("nn_threads", 2).in(1, 256).doc("e88, mamba2: threads over each batch");
   }
 };

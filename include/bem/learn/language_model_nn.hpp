@@ -47,8 +47,8 @@ namespace learn {
 struct nn_lm_settings {
   std::int64_t train_symbols = 4'000'000;  ///< training symbols to consume (rounded up to whole steps)
   int window = 256;                        ///< symbols per training sequence (the BPTT length)
-  int batch = 16;                          ///< sequences per AdamW step
-  double lr = 3e-3, lr_min = 3e-4;         ///< cosine schedule over the run's steps
+  int batch = 8;                           ///< sequences per AdamW step
+  double lr = 5e-3, lr_min = 5e-4;         ///< cosine schedule over the run's steps
   int threads = 2;
 };
 
