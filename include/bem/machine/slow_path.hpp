@@ -413,6 +413,25 @@ class slow_path {
     return *record(id);
   }
 
+#ifdef BEM_SLOW_PATH_TEST_HOOKS
+  /// TEST ONLY: compiled only where BEM_SLOW_PATH_TEST_HOOKS is defined (the
+  /// tests/safety executable), never in a plugin. Applies a well-formed
+  /// patch WITHOUT verifying it, as a broken verifier would, so a test can
+  /// show that an independent monitor catches what an unsafe patch does.
+  /// Logged as accepted; returns its id.
+  std::uint64_t apply_unverified_for_tests(patch_type p) {
+    if (std::string why = malformed(p); !why.empty()) throw std::invalid_argument("apply_unverified_for_tests: " + why);
+    entry e{std::move(p), {}};
+    e.record.id = next_id_++;
+    e.record.kind = e.patch.kind;
+    e.record.origin = "UNVERIFIED (test hook): " + e.patch.origin;
+    e.record.submitted_step = m_->steps();
+    const std::uint64_t id = e.record.id;
+    apply(e);
+    return id;
+  }
+#endif
+
   /// A decided patch's record (nullptr while it is queued or waiting).
   const patch_record* record(std::uint64_t id) const {
     const auto it = decided_.find(id);
