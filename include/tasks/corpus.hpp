@@ -29,12 +29,16 @@
 // files, so it reads any version of a package the same way; the SHA-256 of
 // each split's text is what pins the data.
 //
-// Installed corpora (known_corpora): each names its Debian package and
-// version. load_corpus refuses a package that is not installed (naming the
-// package to install), an installed version other than the pinned one
-// (naming both), and a split whose SHA-256 differs from the pin. A corpus
-// read from a folder of one's own (corpus_from_folder) has no pins; its
-// hashes are reported, not checked.
+// Installed corpora (known_corpora): each names its Debian package and a
+// list of pins, one per known package version with the SHA-256 of each
+// split at that version (a Debian point release changes the files, so each
+// version has its own hashes). load_corpus refuses a package that is not
+// installed (naming the package to install), an installed version that no
+// pin names (naming it and the pinned ones), and a split whose SHA-256
+// differs from its version's pin. To accept a new version, add a pin to
+// the list (docs/language-modelling.md says how to get its hashes); nothing
+// else changes. A corpus read from a folder of one's own
+// (corpus_from_folder) has no pins; its hashes are reported, not checked.
 #pragma once
 
 #include <bem/machine/hash.hpp>
@@ -108,16 +112,30 @@ inline corpus_split split_of_path(std::string_view relative_path) noexcept {
   return bucket == 0 ? corpus_split::test : bucket == 1 ? corpus_split::validation : corpus_split::train;
 }
 
+/// One accepted package version and the SHA-256 (hex) of each split's text
+/// at that version (train, validation, test).
+struct corpus_pin {
+  std::string version;
+  std::array<std::string, 3> sha256;
+};
+
 /// A corpus as a Debian package installs it.
 struct corpus_definition {
   std::string name;                  ///< "english", "rust"
   std::string description;
-  std::string package, version;      ///< the Debian package and the pinned version
+  std::string package;               ///< the Debian package
   std::string root;                  ///< where its files are
   std::vector<std::string> folders;  ///< subfolders of root to read (empty: all of root)
   std::vector<std::string> excluded; ///< subfolders of root left out
   std::string suffix;                ///< file names ending in this
-  std::array<std::string, 3> sha256; ///< each split's pinned SHA-256 (hex); empty: not pinned
+  std::vector<corpus_pin> pins;      ///< the accepted versions, oldest first
+
+  /// The pinned versions, comma-separated, for messages.
+  std::string pinned_versions() const {
+    std::string v;
+    for (const auto& p : pins) v += (v.empty() ? "" : ", ") + p.version;
+    return v;
+  }
 };
 
 /// The corpora this project measures on (docs/language-modelling.md).
@@ -125,15 +143,17 @@ inline const std::vector<corpus_definition>& known_corpora() {
   static const std::vector<corpus_definition> v = {
       {"english", "the Linux kernel's documentation, reStructuredText sources without the translations (English prose "
        "with markup)",
-       "linux-doc-6.1", "6.1.192-3", "/usr/share/doc/linux-doc-6.1/html/_sources", {}, {"translations"}, ".rst.txt",
-       {"952a16b2e7ed5885f2c93c711b0cca496d034a1dec9333167b96d52b1fbf8375",
-        "1e9d7f2bfaae26ca5d26df9776dcdeac403b98113bb16e5e7050bcf7a5c3b343",
-        "70f5db62f5a72d0a31cf06a5b38513bc1fb01f0b62cad2764e00c18bb9aef0e7"}},
-      {"rust", "the Rust 1.63 standard library sources (core, alloc, std)", "rust-src", "1.63.0+dfsg1-2",
+       "linux-doc-6.1", "/usr/share/doc/linux-doc-6.1/html/_sources", {}, {"translations"}, ".rst.txt",
+       {{"6.1.192-3",
+         {"952a16b2e7ed5885f2c93c711b0cca496d034a1dec9333167b96d52b1fbf8375",
+          "1e9d7f2bfaae26ca5d26df9776dcdeac403b98113bb16e5e7050bcf7a5c3b343",
+          "70f5db62f5a72d0a31cf06a5b38513bc1fb01f0b62cad2764e00c18bb9aef0e7"}}}},
+      {"rust", "the Rust 1.63 standard library sources (core, alloc, std)", "rust-src",
        "/usr/src/rustc-1.63.0/library", {"core", "alloc", "std"}, {}, ".rs",
-       {"e726a17f99946d141951eccce53d416d409f0f7935e342c9bcb080837ab0684e",
-        "8533ad64049f2ee61403cdfd3488da1664d20c1c17cd5a4772c5ae381f94084f",
-        "2c31680550b315aba8cebd475ef06492699b97e8bf311ad10ad78ab241ac04ed"}},
+       {{"1.63.0+dfsg1-2",
+         {"e726a17f99946d141951eccce53d416d409f0f7935e342c9bcb080837ab0684e",
+          "8533ad64049f2ee61403cdfd3488da1664d20c1c17cd5a4772c5ae381f94084f",
+          "2c31680550b315aba8cebd475ef06492699b97e8bf311ad10ad78ab241ac04ed"}}}},
   };
   return v;
 }
@@ -253,24 +273,32 @@ inline std::string installed_package_version(const std::string& package,
   return done() ? version : "";
 }
 
-/// An installed corpus, checked against its package version and pins.
+/// An installed corpus, checked against the pin of its installed version.
 inline corpus load_corpus(const corpus_definition& d, const std::string& status_file = "/var/lib/dpkg/status") {
   const std::string found = installed_package_version(d.package, status_file);
   if (found.empty())
-    throw std::runtime_error("corpus \"" + d.name + "\" needs the Debian package " + d.package + " " + d.version +
-                             ", which is not installed (apt-get install " + d.package + ", or ./bootstrap lm)");
-  if (found != d.version)
+    throw std::runtime_error("corpus \"" + d.name + "\" needs the Debian package " + d.package + " (version " +
+                             d.pinned_versions() + "), which is not installed (apt-get install " + d.package +
+                             ", or ./bootstrap lm)");
+  const auto pin = std::find_if(d.pins.begin(), d.pins.end(), [&](const corpus_pin& p) { return p.version == found; });
+  if (pin == d.pins.end())
     throw std::runtime_error("corpus \"" + d.name + "\": the Debian package " + d.package + " is version " + found +
-                             ", but the corpus is pinned to version " + d.version +
-                             " (its splits' SHA-256 are known for that version only)");
+                             ", but the corpus is pinned to version " + d.pinned_versions() +
+                             " (its splits' SHA-256 are known for those versions only; a new version is a new pin "
+                             "in tasks/corpus.hpp)");
   corpus c = corpus_from_folder(d.name, d.root, d.folders, d.excluded, d.suffix);
   c.package = d.package;
   c.version = found;
+  // Every split that differs is named, so a new pin's hashes can be read off one refusal.
+  std::string differ;
   for (std::size_t s = 0; s < 3; ++s)
-    if (!d.sha256[s].empty() && c.sha256[s] != d.sha256[s])
-      throw std::runtime_error("corpus \"" + d.name + "\": the " + corpus_split_names[s] + " split's SHA-256 is " +
-                               c.sha256[s] + ", but " + d.package + " " + d.version + " is pinned to " +
-                               d.sha256[s] + ": refused (the installed files differ from the pinned ones)");
+    if (c.sha256[s] != pin->sha256[s])
+      differ += std::string(differ.empty() ? "" : "; ") + "the " + corpus_split_names[s] + " split's SHA-256 is " +
+                c.sha256[s] + ", but " + d.package + " " + found + " is pinned to " +
+                (pin->sha256[s].empty() ? "(none)" : pin->sha256[s]);
+  if (!differ.empty())
+    throw std::runtime_error("corpus \"" + d.name + "\": " + differ +
+                             ": refused (the installed files differ from the pinned ones)");
   return c;
 }
 

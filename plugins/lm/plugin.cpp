@@ -17,6 +17,10 @@
 //   kn   the interpolated modified Kneser-Ney n-gram of order `kn_order`
 //        (bem/learn/ngram.hpp; for tokens at most 64 / bits per token),
 //        the entropy-rate reference of §4.1.2.
+//   e88, mamba2 (charlm only)  bem::nn's E88-1L and Mamba2-4L with a
+//        softmax head over C (bem/learn/language_model_nn.hpp), trained by
+//        truncated BPTT on `nn_train_symbols` characters of windows drawn
+//        from the training split, scored frozen.
 // The test split is read as the continuation of the training split (its
 // first symbols have the end of train as context), for every model.
 //
@@ -46,6 +50,7 @@
 // tokens, vocabulary size and the test's OOV rate.
 #include <bem/harness/benchmark.hpp>
 #include <bem/learn/language_model.hpp>
+#include <bem/learn/language_model_nn.hpp>
 #include <bem/learn/ngram.hpp>
 #include <bem/platform/cycles.hpp>
 #include <bem/plugin/adapter.hpp>
@@ -77,12 +82,28 @@ struct lm_parameters {
   static void describe(bem::parameter_schema<lm_parameters>& s) {
     s("corpus", Code ? "rust" : "english").one_of({"english", "rust"}).doc("the installed corpus (ignored with corpus_dir)");
     s("corpus_dir", "").doc("a folder of one's own to read instead (every file; unpinned)");
-    s("models", std::vector<std::string>{"bem", "kn"}).one_of({"bem", "kn"}).doc("the models measured");
+    auto& models = s("models", std::vector<std::string>{"bem", "kn"}).doc("the models measured");
+    if (Code) models.one_of({"bem", "kn"});
+    else models.one_of({"bem", "kn", "e88", "mamba2"});
     s("train_symbols", 0).in(0, std::int64_t{1} << 40).doc("training budget: the last N training symbols (0: all)");
     s("kn_order", 6).in(1, 9).doc("the Kneser-Ney model's highest order");
     s("table_bits", 18).in(10, 18).doc("bem: log2 of each context expert's 64-byte blocks");
     s("curve_points", 8).in(0, 64).doc("bem: learning-curve points (log-spaced numbers of training symbols)");
     s("curve_symbols", 100000).in(1, std::int64_t{1} << 40).doc("bem: validation symbols scored at each point");
+  }
+};
+
+/// charlm's e88 and mamba2: the training budget and optimiser (bem/learn/language_model_nn.hpp).
+struct nn_lm_parameters {
+  BOOST_HANA_DEFINE_STRUCT(nn_lm_parameters, (std::int64_t, nn_train_symbols), (int, nn_window), (int, nn_batch),
+                           (double, nn_lr), (double, nn_lr_min), (int, nn_threads));
+  static void describe(bem::parameter_schema<nn_lm_parameters>& s) {
+    s("nn_train_symbols", 4000000).in(1, std::int64_t{1} << 40).doc("e88, mamba2: training characters consumed (whole steps)");
+    s("nn_window", 256).in(2, 1 << 16).doc("e88, mamba2: characters per training window (BPTT length); scoring context");
+    s("nn_batch", 8).in(1, 1 << 16).doc("e88, mamba2: windows per AdamW step");
+    s("nn_lr", 5e-3).in(0, 10).doc("e88, mamba2: AdamW learning rate (cosine to nn_lr_min)");
+    s("nn_lr_min", 5e-4).in(0, 10).doc("e88, mamba2: the cosine schedule's floor");
+    s("nn_threads", 2).in(1, 256).doc("e88, mamba2: threads over each batch");
   }
 };
 
@@ -117,6 +138,7 @@ class lm_benchmark {
       c_ = bem::read_parameters<code_parameters>(p);
     } else {
       take(bem::read_parameters<lm_parameters<false>>(p));
+      nn_ = bem::read_parameters<nn_lm_parameters>(p);
     }
     if (s_.models.empty()) throw bem::parameter_error("models", "must name at least one model");
   }
@@ -129,6 +151,8 @@ class lm_benchmark {
     symbol_data d = code_ ? code_symbols(corpus, sink) : char_symbols(corpus);
     for (const auto& m : s_.models) {
       if (m == "bem") run_bem(d, seed, sink);
+      else if (m == "e88") run_nn<bem::nn::e88_model>("e88", "E88-1L", d, seed, sink);
+      else if (m == "mamba2") run_nn<bem::nn::mamba2_model>("mamba2", "Mamba2-4L", d, seed, sink);
       else run_kn(d, seed, sink);
     }
     if (code_ && c_.samples > 0) emit_reference_syntax(d, seed, sink);
@@ -239,7 +263,9 @@ class lm_benchmark {
 
   /// The records every model gives for one mode.
   void emit_scores(bem::benchmark_sink& sink, const std::string& model, const std::string& mode, double bits,
-                   double cycles, const bem::cycle_counter& counter, std::size_t train_symbols, std::size_t n) const {
+                   double cycles, const bem::cycle_counter& counter, std::size_t train_symbols, std::size_t n,
+                   bool specialised = true,
+                   const char* why = "its contexts, tables and mixer are made for next-symbol prediction") const {
     const std::string split = "model=" + model + ",mode=" + mode;
     const conditions c = {tk::string_field("model", model), tk::string_field("mode", mode),
                           tk::string_field("corpus", corpus_name_)};
@@ -253,8 +279,7 @@ class lm_benchmark {
          nn, true);
     emit(sink, split, c, "training_tokens", static_cast<double>(train_symbols), code_ ? "tokens" : "characters",
          better::none, nn);
-    emit(sink, split, c, "lm_specialised", 1.0, "flag", better::none, nn, false,
-         {{"note", "its contexts, tables and mixer are made for next-symbol prediction"}});
+    emit(sink, split, c, "lm_specialised", specialised ? 1.0 : 0.0, "flag", better::none, nn, false, {{"note", why}});
   }
 
   void run_bem(const symbol_data& d, std::uint64_t seed, bem::benchmark_sink& sink) {
@@ -331,6 +356,42 @@ class lm_benchmark {
       }, [](std::size_t, std::size_t) {});
   }
 
+  /// e88 / mamba2: the preset with a softmax head over C, trained on windows
+  /// of the training split (language_model_nn.hpp).
+  template <class Model>
+  void run_nn(const std::string& name, const char* preset, const symbol_data& d, std::uint64_t seed,
+              bem::benchmark_sink& sink) const {
+    bem::parameters arch;
+    arch.set("preset", std::string(preset));
+    ln::nn_lm_settings st;
+    st.train_symbols = nn_.nn_train_symbols, st.window = nn_.nn_window, st.batch = nn_.nn_batch;
+    st.lr = nn_.nn_lr, st.lr_min = nn_.nn_lr_min, st.threads = nn_.nn_threads;
+    ln::nn_char_lm<Model> m(arch, st, d.vocabulary, seed);
+    const std::span<const std::uint32_t> all(d.stream);
+    bem::cycle_counter training;
+    training.start();
+    const ln::nn_lm_training r = m.train(all.first(d.train), seed);
+    const double train_cycles = training.stop().cycles;
+    bem::cycle_counter counter;
+    counter.start();
+    const double bits = m.code_length(all, d.train);
+    const double cycles = counter.stop().cycles;
+    const std::size_t n = all.size() - d.train;
+    emit_scores(sink, name, "frozen", bits, cycles, counter, static_cast<std::size_t>(r.symbols), n, false,
+                "the seed's preset with a softmax head over C: a general sequence model, not made for text");
+    const std::string split = "model=" + name + ",mode=frozen";
+    const conditions c = {tk::string_field("model", name), tk::string_field("mode", "frozen"),
+                          tk::string_field("corpus", corpus_name_)};
+    const auto nn = static_cast<std::int64_t>(n);
+    emit(sink, split, c, "parameters", static_cast<double>(m.parameter_count()), "parameters", better::none, nn, false,
+         {{"preset", preset}});
+    emit(sink, split, c, "training_steps", static_cast<double>(r.steps), "AdamW steps", better::none, nn);
+    emit(sink, split, c, "training_bits_per_char", r.final_bits_per_symbol, "bits per char (the last 5 % of steps)",
+         better::none, nn);
+    emit(sink, split, c, "training_cycles_per_char", train_cycles / static_cast<double>(r.symbols), training.unit(),
+         better::lower, nn, true);
+  }
+
   /// The sample positions: `samples` test positions drawn from the seed, sorted.
   std::vector<std::size_t> sample_positions(const symbol_data& d, std::uint64_t seed) const {
     bem::xoshiro256ss rng(bem::derive_seed(seed, bem::fnv1a64("codelm sample positions"), 0));
@@ -387,17 +448,18 @@ class lm_benchmark {
   bool code_;
   settings s_;
   code_parameters c_{};
+  nn_lm_parameters nn_{};
   std::string corpus_name_;
   std::unique_ptr<tk::token_vocabulary> vocab_;
 };
 
 struct charlm_benchmark : lm_benchmark {
-  using parameter_structs = bem::parameter_structs<lm_parameters<false>>;
+  using parameter_structs = bem::parameter_structs<lm_parameters<false>, nn_lm_parameters>;
   static constexpr const char* name = "charlm";
   static constexpr const char* version = "1";
   static constexpr const char* description =
-      "BEM 4.1: bits per character of the BEM language model (frozen and adaptive) and a Kneser-Ney n-gram on a "
-      "pinned corpus over the 96-character alphabet";
+      "BEM 4.1: bits per character of the BEM language model (frozen and adaptive), a Kneser-Ney n-gram, and "
+      "E88 and Mamba2 with a softmax head, on a pinned corpus over the 96-character alphabet";
   explicit charlm_benchmark(bem::parameters& p) : lm_benchmark(p, false) {}
 };
 

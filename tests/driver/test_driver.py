@@ -647,6 +647,92 @@ class Driver(unittest.TestCase):
                         self.assertAlmostEqual(extra["value"], after["value"] - before["value"],
                                                delta=1e-9 * before["value"])
 
+    def test_language_model_benchmarks_on_a_corpus_folder(self):
+        # charlm and codelm (docs/language-modelling.md) on a folder of small Rust files (corpus_dir, split
+        # by fnv1a64(path) mod 20: 0 test, 1 validation), every model at a tiny budget; then a corpus that
+        # is not one is a configuration error, and a folder that is not there a recorded run error.
+        def fnv1a64(text):
+            h = 0xcbf29ce484222325
+            for b in text.encode():
+                h = ((h ^ b) * 0x100000001b3) % (1 << 64)
+            return h
+        corpus = os.path.join(self.tmp, "corpus")
+        os.makedirs(corpus)
+        names, buckets, i = [], set(), 0
+        while len(names) < 30 or not {0, 1} <= buckets:
+            names.append(f"m{i}.rs")
+            buckets.add(fnv1a64(names[-1]) % 20)
+            i += 1
+        for k, name in enumerate(names):
+            with open(os.path.join(corpus, name), "w") as f:
+                f.write("".join(f"pub fn f{k}_{j}(x: u32) -> u32 {{ let y = x + {j}; (y * 2) }}\n" for j in range(20)))
+        suite = self.write("lm.toml", f"""
+            name = "lm"
+            [[run]]
+            name = "c"
+            task = "charlm"
+            [run.params]
+            corpus_dir = "{corpus}"
+            models = ["bem", "kn", "mamba2"]
+            table_bits = 10
+            curve_points = 2
+            nn_train_symbols = 2048
+            nn_window = 32
+            nn_batch = 4
+            [[run]]
+            name = "t"
+            task = "codelm"
+            [run.params]
+            corpus_dir = "{corpus}"
+            table_bits = 10
+            curve_points = 1
+            samples = 10
+            sample_length = 8
+        """)
+        out = os.path.join(self.tmp, "o")
+        r = bench("run", suite, "--out", out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        m = {(x["task"], x["split"], x["metric"]): x for x in records(out)}
+        train_chars = m[("charlm", "corpus=folder,split=train", "characters")]["value"]
+        self.assertGreater(train_chars, 10000)
+        for model, mode, trained in (("bem", "frozen", train_chars), ("bem", "adaptive", train_chars),
+                                     ("kn6", "frozen", train_chars), ("mamba2", "frozen", 2048)):
+            split = f"model={model},mode={mode}"
+            bits = m[("charlm", split, "bits_per_char")]["value"]
+            self.assertTrue(0 < bits < 7.0, (split, bits))  # log2 96 = 6.58: no worse than about uniform
+            self.assertAlmostEqual(m[("charlm", split, "perplexity")]["value"], 2 ** bits, places=6)
+            self.assertGreater(m[("charlm", split, "tokens_per_second")]["value"], 0)
+            self.assertEqual(m[("charlm", split, "training_tokens")]["value"], trained)
+        # The repeated lines are easy for the counting models; the untrained-length network is not.
+        self.assertLess(m[("charlm", "model=kn6,mode=frozen", "bits_per_char")]["value"], 1.5)
+        self.assertLess(m[("charlm", "model=bem,mode=adaptive", "bits_per_char")]["value"], 1.5)
+        self.assertEqual(m[("charlm", "model=mamba2,mode=frozen", "lm_specialised")]["value"], 0)
+        self.assertEqual(m[("charlm", "model=mamba2,mode=frozen", "training_steps")]["value"], 16)
+        # kn's order is at most 64 / bits per token: 6 here (a vocabulary of under 2^10 tokens).
+        for model in ("bem", "kn6"):
+            self.assertTrue(0 < m[("codelm", f"model={model},mode=frozen", "bits_per_token")]["value"] < 16)
+            rate = m[("codelm", f"model={model},mode=frozen", "syntax_error_rate")]
+            self.assertTrue(0 <= rate["value"] <= 1 and rate["n"] == 10, rate)
+        self.assertEqual(m[("codelm", "model=reference,mode=test", "syntax_error_rate")]["value"], 0)
+        # A corpus that is not one stops the suite at its line; a missing folder fails its run only.
+        self.assert_config_error('name = "x"\n[[run]]\ntask = "charlm"\n[run.params]\ncorpus = "latin"\n',
+                                 "FILE:5:", "parameter 'corpus': must be one of {english, rust}")
+        self.assert_config_error('name = "x"\n[[run]]\ntask = "codelm"\n[run.params]\nmodels = ["e88"]\n',
+                                 "FILE:5:", "parameter 'models'")
+        missing = self.write("missing.toml", f"""
+            name = "m"
+            [[run]]
+            task = "charlm"
+            [run.params]
+            corpus_dir = "{os.path.join(self.tmp, 'no-such-corpus')}"
+            models = ["kn"]
+        """)
+        r = bench("run", missing, "--out", os.path.join(self.tmp, "m"))
+        self.assertEqual(r.returncode, 1, r.stderr)
+        errors = [x["error"] for x in records(os.path.join(self.tmp, "m")) if x["metric"] == "run_error"]
+        self.assertEqual(len(errors), 1)
+        self.assertIn("no-such-corpus is not a folder", errors[0])
+
     def test_record_schema(self):
         suite = self.write("s.toml", SMALL_SUITE)
         out = os.path.join(self.tmp, "o")

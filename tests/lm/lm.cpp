@@ -1,4 +1,7 @@
 // Language modelling (BEM suite §4): corpora, tokens, Kneser-Ney, the BEM LM.
+// batch.hpp first: its unqualified detail::json_escape_into would find
+// tasks::detail (corpus.hpp's) in this unity build if corpus.hpp came first.
+#include <tasks/batch.hpp>
 #include <bem/learn/language_model.hpp>
 #include <bem/learn/ngram.hpp>
 #include <tasks/corpus.hpp>
@@ -97,34 +100,54 @@ TEST_CASE("a corpus splits by the hash of each file's path, and its hashes are i
                        doctest::Contains("has no files"), std::runtime_error);
 }
 
-TEST_CASE("an installed corpus is refused when its package is missing, another version, or differs from the pin") {
+TEST_CASE("an installed corpus is refused when its package is missing, of a version no pin names, or differs from its pin") {
   fixture_folder f;
   const fs::path status = f.root / "status";
   auto write_status = [&](const std::string& version) {
     std::ofstream(status) << "Package: other\nStatus: install ok installed\nVersion: 1\n\n"
                           << "Package: corpus-pkg\nStatus: install ok installed\nVersion: " << version << "\n";
   };
-  tasks::corpus_definition d{"fixture", "a test corpus", "corpus-pkg", "2.0-1", f.root.string(), {"sub"}, {}, ".txt",
-                             {"", "", ""}};
+  const auto hashes = tasks::corpus_from_folder("fixture", f.root.string(), {"sub"}, {}, ".txt").sha256;
+  auto other = hashes;
+  other[2][0] = other[2][0] == '0' ? '1' : '0';
+  // Two pins: 1.9-1 with other files (its test split differs), 2.0-1 with these.
+  const tasks::corpus_definition d{"fixture", "a test corpus", "corpus-pkg", f.root.string(), {"sub"}, {}, ".txt",
+                                   {{"1.9-1", other}, {"2.0-1", hashes}}};
   std::ofstream(status) << "Package: other\nStatus: install ok installed\nVersion: 1\n";
   CHECK_THROWS_WITH_AS(tasks::load_corpus(d, status.string()),
-                       doctest::Contains("needs the Debian package corpus-pkg 2.0-1, which is not installed"),
+                       doctest::Contains("needs the Debian package corpus-pkg (version 1.9-1, 2.0-1), which is not installed"),
                        std::runtime_error);
-  write_status("1.9-1");
+  write_status("2.1-1");
   CHECK_THROWS_WITH_AS(tasks::load_corpus(d, status.string()),
-                       doctest::Contains("is version 1.9-1, but the corpus is pinned to version 2.0-1"),
+                       doctest::Contains("is version 2.1-1, but the corpus is pinned to version 1.9-1, 2.0-1"),
                        std::runtime_error);
   write_status("2.0-1");
   const tasks::corpus c = tasks::load_corpus(d, status.string());
   CHECK(c.version == "2.0-1");
-  d.sha256 = c.sha256;
-  CHECK(tasks::load_corpus(d, status.string()).sha256 == c.sha256);
-  d.sha256[2][0] = d.sha256[2][0] == '0' ? '1' : '0';
-  CHECK_THROWS_WITH_AS(tasks::load_corpus(d, status.string()), doctest::Contains("the test split's SHA-256 is"),
-                       std::runtime_error);
-  // The project's own corpora name their packages.
+  CHECK(c.sha256 == hashes);
+  write_status("1.9-1");
+  const std::string differs = "corpus \"fixture\": the test split's SHA-256 is " + hashes[2] +
+                              ", but corpus-pkg 1.9-1 is pinned to " + other[2] + ": refused";
+  CHECK_THROWS_WITH_AS(tasks::load_corpus(d, status.string()), doctest::Contains(differs.c_str()), std::runtime_error);
+  // A new version's pin with its hashes not yet known: one refusal names all three.
+  const tasks::corpus_definition fresh{"fixture", "", "corpus-pkg", f.root.string(), {"sub"}, {}, ".txt",
+                                       {{"1.9-1", {"", "", ""}}}};
+  try {
+    tasks::load_corpus(fresh, status.string());
+    FAIL("an empty pin was accepted");
+  } catch (const std::runtime_error& e) {
+    for (std::size_t s = 0; s < 3; ++s)
+      CHECK(std::string(e.what()).find(std::string("the ") + tasks::corpus_split_names[s] + " split's SHA-256 is " +
+                                       hashes[s] + ", but corpus-pkg 1.9-1 is pinned to (none)") != std::string::npos);
+  }
+  // The project's own corpora name their packages, and each pins every split.
   CHECK(tasks::corpus_named("english").package == "linux-doc-6.1");
   CHECK(tasks::corpus_named("rust").package == "rust-src");
+  for (const auto& k : tasks::known_corpora()) {
+    CHECK_FALSE(k.pins.empty());
+    for (const auto& p : k.pins)
+      for (const auto& h : p.sha256) CHECK(h.size() == 64);
+  }
   CHECK_THROWS_WITH_AS(tasks::corpus_named("latin"), doctest::Contains("known: english, rust"), std::invalid_argument);
 }
 

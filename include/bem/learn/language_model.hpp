@@ -26,10 +26,11 @@
 //                    the expert finds its block, 64 bytes of SHARED at
 //                    hash(context, group, the symbol's bits so far): a
 //                    16-bit check and 15 counters, one per node of the
-//                    group's binary tree. Two blocks are candidates (the
-//                    hash's slot and its neighbour): the one whose check
-//                    matches, else (learning) the less used one is cleared
-//                    and taken. A counter is 22 bits of probability and a
+//                    group's binary tree. Four blocks are candidates (the
+//                    hash's slot and its neighbours in an aligned group of
+//                    four, 256 bytes): the one whose check matches, else
+//                    (learning) the least used one is cleared and taken. A
+//                    counter is 22 bits of probability and a
 //                    10-bit count n; learning moves the probability a
 //                    1 / (n + 1.5) part of the way to the bit seen, n
 //                    saturating at counter_limit (an adaptive rate: an
@@ -103,7 +104,7 @@ struct language_model_config {
   lm_symbols symbols = lm_symbols::characters;
   std::vector<token_role> roles;      ///< code tokens: each symbol's role (size V)
   int table_bits = 18;                ///< log2 of each context expert's blocks (64 bytes each)
-  int counter_limit = 255;            ///< a counter's count saturates here (its slowest rate 1 / (limit + 1.5))
+  int counter_limit = 1023;           ///< a counter's count saturates here (its slowest rate 1 / (limit + 1.5))
   int mixer_rate = 24;                ///< the mixer's step, in 2^-16 units
   int min_match = 0;                  ///< symbols a match needs (0: 6 for characters, 3 for tokens)
 };
@@ -400,13 +401,16 @@ class basic_language_model {
     const auto check = static_cast<std::uint32_t>((h >> 16) & 0xFFFFu) | 1u;  // never 0: 0 marks a free block
     const std::size_t slot = static_cast<std::size_t>(h >> (64 - c_.table_bits));
     const std::size_t base = static_cast<std::size_t>(e) * table_words_;
-    const std::size_t cand[2] = {slot, slot ^ 1u};
+    // Four candidates, not two: with two, blocks learned early were evicted
+    // by later text, and a frozen model reading such a context knew nothing
+    // there (docs/lm-results.md: English frozen 1.923 -> 1.874 bits/char).
+    const std::size_t cand[4] = {slot, slot ^ 1u, slot ^ 2u, slot ^ 3u};
     for (std::size_t c : cand) {
       const std::size_t word = base + c * 8;
       if ((w[word] & 0xFFFFu) == check) return word * 2;  // half index of the block's first 32 bits
     }
     if (!learn) return ~std::size_t{0};
-    // Take the less used candidate: the count of its first counter (a free block has 0).
+    // Take the least used candidate: the count of its first counter (a free block has 0).
     std::size_t best = cand[0];
     std::uint32_t best_n = ~0u;
     for (std::size_t c : cand) {
