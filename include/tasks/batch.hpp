@@ -162,7 +162,7 @@ inline condition_field number_field(std::string key, long long v) { return {std:
 /// Helper for tasks: a condition field holding a string, escaped as JSON.
 inline condition_field string_field(std::string key, std::string_view v) {
   std::string s;
-  detail::json_escape_into(s, v);
+  bem::detail::json_escape_into(s, v);
   return {std::move(key), std::move(s)};
 }
 

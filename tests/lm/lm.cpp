@@ -1,7 +1,4 @@
 // Language modelling (BEM suite §4): corpora, tokens, Kneser-Ney, the BEM LM.
-// batch.hpp first: its unqualified detail::json_escape_into would find
-// tasks::detail (corpus.hpp's) in this unity build if corpus.hpp came first.
-#include <tasks/batch.hpp>
 #include <bem/learn/language_model.hpp>
 #include <bem/learn/ngram.hpp>
 #include <tasks/corpus.hpp>
