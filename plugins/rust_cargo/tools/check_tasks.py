@@ -25,6 +25,9 @@ import time
 
 import yaml
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import rust_tokens  # noqa: E402  (its nested block comments: one lexer rule for both tools)
+
 CATEGORIES = ["completion", "fim", "functions", "bugs", "refactor", "ownership", "projects", "stdlib"]
 CONTINUATION = {"completion", "functions", "stdlib"}
 WHOLE_FILE = {"bugs", "refactor", "ownership"}
@@ -44,17 +47,7 @@ def _skip_comment_or_literal(s, i):
         nl = s.find("\n", i)
         return len(s) if nl < 0 else nl + 1
     if s.startswith("/*", i):
-        depth, j = 0, i
-        while j < len(s):
-            if s.startswith("/*", j):
-                depth, j = depth + 1, j + 2
-            elif s.startswith("*/", j):
-                depth, j = depth - 1, j + 2
-                if depth == 0:
-                    return j
-            else:
-                j += 1
-        return len(s)
+        return rust_tokens.block_comment_end(s, i)
     m = re.compile(r'(?<![A-Za-z0-9_])[bc]?r(#*)"').match(s, i) if i == 0 or not re.match(r"\w", s[i - 1]) else None
     if m:
         end = s.find('"' + m.group(1), m.end())

@@ -25,7 +25,7 @@ _TOKEN = re.compile(r"""
 """, re.X | re.S)
 
 
-def _block_comment_end(text, i):
+def block_comment_end(text, i):
     """The end of the (nested) block comment that starts at text[i]."""
     depth, j = 0, i
     while j < len(text):
@@ -46,7 +46,7 @@ def tokens(text):
         m = _TOKEN.match(text, i)
         kind = m.lastgroup if m.lastgroup != "hashes" else "rawstr"
         if kind == "block":
-            end = _block_comment_end(text, i)
+            end = block_comment_end(text, i)
             out.append(("comment", text[i:end]))
             i = end
             continue
