@@ -578,7 +578,7 @@ TEST_CASE("LOG file: the verify command's lines and exit codes") {
   CHECK(valid.str() == path + ": valid trace log: 7 entries in 3 segments of 3, head " + bem::to_hex(memory.head()) + "\n");
 
   auto bytes = tf::read_bytes(path);
-  const tf::region& e4 = tf::layout(memory)[1 + 1 + 3 + 1 + 1];  // entry 4, in segment 1
+  const tf::region e4 = tf::layout(memory)[1 + 1 + 3 + 1 + 1];  // entry 4, in segment 1 (a copy: the layout is a temporary)
   REQUIRE(e4.entry_index == 4);
   bytes[e4.begin + 3] ^= 0x10;  // its step
   tf::write_bytes(path, bytes);
