@@ -9,6 +9,7 @@
 // machine; the seconds per run are printed for scale (wall clock, this host).
 // Options: --rounds T, --seeds S.
 #include <bem/learn/bandit_policies.hpp>
+#include <bem/platform/other_cpu.hpp>
 #include <tasks/contextual_bandit.hpp>
 
 #include <algorithm>
@@ -80,6 +81,9 @@ std::vector<row> table(int changes, std::int64_t T, int seeds) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Other processes' share of the machine while this bench runs (bem/platform/other_cpu.hpp):
+  // printed as every bench prints it, though regrets do not depend on it.
+  const bem::other_cpu_meter other_cpu;
   std::int64_t T = 100000;
   int seeds = 5;
   for (int i = 1; i < argc; ++i) {
@@ -101,7 +105,9 @@ int main(int argc, char** argv) {
   const auto best = std::min_element(changing.begin() + 1, changing.end(),
                                      [](const row& a, const row& b) { return a.regret < b.regret; });
   std::printf("best baseline, piecewise-stationary: %s (%.1f)\n", best->name.c_str(), best->regret);
-  std::printf("RESULT name=bandit ratio=%.3f goal=0.5\n", linucb / bem);
-  std::printf("RESULT name=bandit_nonstationary ratio=%.3f goal=1\n", best->regret / changing[0].regret);
+  const double other = other_cpu.share();
+  std::printf("RESULT name=bandit ratio=%.3f goal=0.5 %s\n", linucb / bem, bem::other_cpu_field(other).c_str());
+  std::printf("RESULT name=bandit_nonstationary ratio=%.3f goal=1 %s\n", best->regret / changing[0].regret,
+              bem::other_cpu_field(other).c_str());
   return 0;
 }

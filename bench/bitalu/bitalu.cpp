@@ -38,6 +38,7 @@
 #include "kernels.hpp"
 
 #include <bem/platform/cycles.hpp>
+#include <bem/platform/other_cpu.hpp>
 
 #if defined(__x86_64__) && defined(__SSE2__)
 #include <immintrin.h>
@@ -443,6 +444,8 @@ void measure(bitalu::op o, std::uint64_t l_loop, std::uint64_t& sink, measuremen
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Other processes' share of the machine while this bench runs (bem/platform/other_cpu.hpp).
+  const bem::other_cpu_meter other_cpu;
   std::uint64_t l_loop = 400000;  // ops per timed run (see measure)
   if (argc > 1) l_loop = std::strtoull(argv[1], nullptr, 10);
   const auto& cal = bem::tsc_info();
@@ -491,6 +494,8 @@ int main(int argc, char** argv) {
     }
   }
   std::printf("\nchecksum %016llx; worst: %s\n", static_cast<unsigned long long>(sink), worst_name.c_str());
-  std::printf("RESULT name=bitalu ratio=%.2f goal=0.8\n", worst);
+  const double other = other_cpu.share();
+  std::fputs(bem::other_cpu_warning(other).c_str(), stdout);
+  std::printf("RESULT name=bitalu ratio=%.2f goal=0.8 %s\n", worst, bem::other_cpu_field(other).c_str());
   return 0;
 }

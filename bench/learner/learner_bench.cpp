@@ -7,7 +7,9 @@
 // --train-sequences, batches of 64, as configs/cross.toml), switches learning
 // off and times predict() on one batch of B test sequences of length T,
 // repeated for at least --seconds; it prints
-//   ours task=NAME tokens_per_s=X accuracy=A sequences=B length=T
+//   ours task=NAME tokens_per_s=X accuracy=A sequences=B length=T ... other_cpu=S
+// (S: the share of the machine other processes used while it was timed,
+// bem/platform/other_cpu.hpp)
 // and fails (exit 1) when the accuracy on that batch is below 0.999. For TXC
 // it also times T = 64 and T = 4096 and prints
 //   flat task=txc cycles_ratio=R
@@ -22,6 +24,7 @@
 #include <bem/harness/parameters.hpp>
 #include <bem/learn/learning_bem.hpp>
 #include <bem/nn/models.hpp>
+#include <bem/platform/other_cpu.hpp>
 #include <tasks/parity.hpp>
 #include <tasks/temporal.hpp>
 
@@ -114,10 +117,13 @@ bool run(const char* name, const Task& task, const options& o, std::vector<doubl
     bem::tasks::sequence_batch test;
     task.generate(s, 2, 0, o.batch, test);
     double accuracy = 0;
+    const bem::other_cpu_meter other_cpu;
     rates.push_back(time_predict(model, test, o.seconds, accuracy));
+    const double other = other_cpu.share();
     if (splits[s].length != o.length) continue;
-    std::printf("ours task=%s tokens_per_s=%.0f accuracy=%.6f sequences=%d length=%d hypotheses=%zu\n", name,
-                rates.back(), accuracy, o.batch, o.length, model.hypotheses().size());
+    std::printf("ours task=%s tokens_per_s=%.0f accuracy=%.6f sequences=%d length=%d hypotheses=%zu %s\n", name,
+                rates.back(), accuracy, o.batch, o.length, model.hypotheses().size(),
+                bem::other_cpu_field(other).c_str());
     if (!o.out.empty()) export_peer_inputs(name, task.spec(), test, o.out);
     if (accuracy < 0.999) {
       std::printf("RESULT name=learner failed=the BEM's accuracy on %s at T = %d is %.6f, below 0.999\n", name,

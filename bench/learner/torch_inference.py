@@ -7,9 +7,12 @@ batches learner_bench wrote, with bem::nn's weights.
 The module is bench/nn's E88 (torch_peer.py), so both benches time the same
 PyTorch code. Its logits must match bem::nn's for the same weights and batch
 (max abs. difference 1e-3): the peer computes the function we say it does.
-Prints a table and RESULT name=learner ratio=X goal=100, X the smaller of
-the two tasks' ratios (BEM tokens/s over PyTorch tokens/s).
+Prints a table and RESULT name=learner ratio=X goal=100 other_cpu=S, X the
+smaller of the two tasks' ratios (BEM tokens/s over PyTorch tokens/s), S the
+largest share of the machine other processes used while either side was
+timed (bench/other_cpu.py; above 0.10 a warning says the figure is unreliable).
 """
+import math
 import os
 import sys
 import time
@@ -18,6 +21,8 @@ import numpy as np
 import torch
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "nn"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import other_cpu  # noqa: E402
 from torch_peer import E88, load  # noqa: E402
 
 
@@ -34,13 +39,16 @@ def main():
                 flat = float(kv["cycles_ratio"])
     _, params = load(dirname, "e88")
     model = E88(params, 1, 16, 32, 32)
-    rows, ratios, ok = [], [], True
+    rows, ratios, shares, ok = [], [], [], True
     for task, kv in ours.items():
+        if kv["other_cpu"] != "unknown":
+            shares.append(float(kv["other_cpu"]))
         B, T = int(kv["sequences"]), int(kv["length"])
         x = torch.from_numpy(np.fromfile(f"{dirname}/{task}.inputs", dtype=np.int32).reshape(B, T).astype(np.int64))
         expected = np.fromfile(f"{dirname}/{task}.logits", dtype=np.float32).reshape(B, T)
         with torch.no_grad():
             model(x[:, :8])  # warm-up
+            meter = other_cpu.OtherCpuMeter()
             reps, t0 = 0, time.perf_counter()
             while True:
                 logits = model(x)
@@ -48,6 +56,9 @@ def main():
                 sec = time.perf_counter() - t0
                 if sec >= 1.0:
                     break
+            share = meter.share()
+            if not math.isnan(share):
+                shares.append(share)
         diff = float(np.max(np.abs(logits.numpy() - expected)))
         ok &= diff < 1e-3
         peer = B * T * reps / sec
@@ -62,7 +73,9 @@ def main():
     if not ok:
         print("RESULT name=learner failed=PyTorch's E88 logits differ from bem::nn's by more than 1e-3")
         return 1
-    print(f"RESULT name=learner ratio={min(ratios):.1f} goal=100")
+    share = max(shares) if shares else float("nan")
+    print(other_cpu.warning(share), end="")
+    print(f"RESULT name=learner ratio={min(ratios):.1f} goal=100 {other_cpu.field(share)}")
     return 0
 
 

@@ -24,6 +24,7 @@
 #include <bem/learn/language_model.hpp>
 #include <bem/learn/ngram.hpp>
 #include <bem/platform/cycles.hpp>
+#include <bem/platform/other_cpu.hpp>
 #include <tasks/corpus.hpp>
 
 #include <chrono>
@@ -73,6 +74,9 @@ std::optional<std::uintmax_t> compressed_size(const peer& p, const fs::path& in,
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Other processes' share of the machine while this bench runs (bem/platform/other_cpu.hpp):
+  // printed as every bench prints it, though bits per character do not depend on it.
+  const bem::other_cpu_meter other_cpu;
   std::setvbuf(stdout, nullptr, _IOLBF, 0);  // each line as it is measured (the whole run takes minutes)
   std::size_t train_chars = 0;
   std::string corpus_name = "english";
@@ -160,9 +164,13 @@ int main(int argc, char** argv) {
   fs::remove_all(dir);
   std::printf("\nBEM LM against Kneser-Ney: %.4f vs %.4f bits/char (%s)\n", bem_bpc, kn_bpc,
               bem_bpc < kn_bpc ? "BEM better" : "KN better");
-  if (best_classic) std::printf("RESULT name=lm ratio=%.4f goal=1.0\n", *best_classic / bem_bpc);
+  const double other = other_cpu.share();
+  if (best_classic)
+    std::printf("RESULT name=lm ratio=%.4f goal=1.0 %s\n", *best_classic / bem_bpc,
+                bem::other_cpu_field(other).c_str());
   else std::printf("RESULT name=lm skipped=none of xz, zstd, bzip2, brotli, 7zz is installed\n");
-  if (zpaq) std::printf("RESULT name=lm_zpaq ratio=%.4f goal=1.0\n", *zpaq / bem_bpc);
+  if (zpaq)
+    std::printf("RESULT name=lm_zpaq ratio=%.4f goal=1.0 %s\n", *zpaq / bem_bpc, bem::other_cpu_field(other).c_str());
   else std::printf("RESULT name=lm_zpaq skipped=zpaq is not installed (apt-get install zpaq)\n");
   return 0;
 }

@@ -21,6 +21,7 @@
 // part that is computation, not memory.
 //
 // Usage: route_bench [--n N] [--queries Q] [--no-hnsw]
+#include <bem/platform/other_cpu.hpp>
 #include <bem/prng.hpp>
 #include <bem/route/exact_router.hpp>
 #include <bem/route/multi_index_router.hpp>
@@ -76,6 +77,8 @@ void print_row(const row& r) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Other processes' share of the machine while this bench runs (bem/platform/other_cpu.hpp).
+  const bem::other_cpu_meter other_cpu;
   std::size_t n = 1000000, nq = 100000;
   [[maybe_unused]] bool hnsw = true;  // read only where FAISS was found
   for (int i = 1; i < argc; ++i) {
@@ -311,8 +314,12 @@ int main(int argc, char** argv) {
               faiss_best_name[1].c_str(), faiss_best[1]);
   std::printf("ratio k=1  %.1f (goal 60)\nratio k=16 %.1f (goal 15)\n", ours_qps[0] / faiss_best[0],
               ours_qps[1] / faiss_best[1]);
-  std::printf("RESULT name=route_k16 ratio=%.2f goal=15\n", ours_qps[1] / faiss_best[1]);
-  std::printf("RESULT name=route ratio=%.2f goal=60\n", ours_qps[0] / faiss_best[0]);
+  const double other = other_cpu.share();
+  std::fputs(bem::other_cpu_warning(other).c_str(), stdout);
+  std::printf("RESULT name=route_k16 ratio=%.2f goal=15 %s\n", ours_qps[1] / faiss_best[1],
+              bem::other_cpu_field(other).c_str());
+  std::printf("RESULT name=route ratio=%.2f goal=60 %s\n", ours_qps[0] / faiss_best[0],
+              bem::other_cpu_field(other).c_str());
 #else
   std::printf("RESULT name=route skipped=libfaiss-dev not found at configure time (apt-get install libfaiss-dev)\n");
 #endif

@@ -5,11 +5,13 @@ For every task: a fresh folder, the crate written (with tests.rs compiled in,
 as ours does, so both judge the same thing), `cargo build --offline`, then
 `cargo test --offline`, sequentially, with cargo's defaults (incremental,
 debug info), unconfined. Then it compares the verdicts with ours, prints the
-table and the RESULT line.
+table and the RESULT line, with the larger of the two sides' other_cpu shares
+(bench/other_cpu.py; above 0.10 a warning says the figure is unreliable).
 """
 import argparse
 import fnmatch
 import json
+import math
 import os
 import re
 import subprocess
@@ -19,6 +21,9 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "plugins", "rust_cargo", "tools"))
 import check_tasks  # noqa: E402  (the authoring check's crate assembly: the same layout as ours)
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+import other_cpu  # noqa: E402
 
 
 def naive_verdict(d, crate):
@@ -40,6 +45,8 @@ def main():
     ap.add_argument("--tasks", default="*")
     ap.add_argument("--ours", required=True, help="bem-bench result folder")
     ap.add_argument("--ours-seconds", type=float, required=True)
+    ap.add_argument("--ours-cpu", nargs=2, metavar=("BEFORE", "AFTER"),
+                    help="`other_cpu.py snapshot PID` lines taken around our run")
     a = ap.parse_args()
     ours = {}
     slowest = {"build_seconds": (0.0, ""), "test_seconds": (0.0, "")}
@@ -52,12 +59,18 @@ def main():
                     for k in slowest:
                         slowest[k] = max(slowest[k], (e.get(k, 0.0), e["task"]))
     dirs = [d for d in check_tasks.task_dirs(a.dataset) if fnmatch.fnmatch(os.path.basename(d), a.tasks)]
+    meter = other_cpu.OtherCpuMeter()
     start = time.monotonic()
     naive = {}
     for d in dirs:
         with tempfile.TemporaryDirectory() as tmp:  # fresh every time, as the public harness does
             naive[os.path.basename(d)] = naive_verdict(d, os.path.join(tmp, "crate"))
     naive_s = time.monotonic() - start
+    shares = [meter.share()]
+    if a.ours_cpu:
+        shares.append(other_cpu.share_between(*(other_cpu.parse_snapshot(s) for s in a.ours_cpu)))
+    shares = [s for s in shares if not math.isnan(s)]
+    share = max(shares) if shares else math.nan
     mismatched = sorted(t for t in naive if ours.get(t) != naive[t])
     n = len(dirs)
     print(f"{'pipeline':<44}{'tasks':>7}{'passed':>8}{'seconds':>10}{'tasks/s':>10}")
@@ -74,7 +87,8 @@ def main():
         print(f"verdicts differ on {len(mismatched)} tasks: {', '.join(mismatched[:10])}; ours has {len(ours)} tasks")
         print("RESULT name=rust failed=verdicts differ between the pipelines")
         return 1
-    print(f"RESULT name=rust ratio={naive_s / a.ours_seconds:.2f} goal=3")
+    print(other_cpu.warning(share), end="")
+    print(f"RESULT name=rust ratio={naive_s / a.ours_seconds:.2f} goal=3 {other_cpu.field(share)}")
     return 0
 
 

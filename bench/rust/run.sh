@@ -33,9 +33,13 @@ samples = 1
 greedy = false
 tasks = ["$glob"]
 TOML
+# Other processes' share of the machine while ours runs: this shell's
+# counters, bem-bench being its waited-for child (bench/other_cpu.py).
+cpu_before=$(python3 "$here/../other_cpu.py" snapshot $$)
 start=$(date +%s%N)
 "$bench" run "$tmp/suite.toml" --out "$tmp/ours" > "$tmp/ours.log" 2>&1 || { cat "$tmp/ours.log"; exit 1; }
 end=$(date +%s%N)
+cpu_after=$(python3 "$here/../other_cpu.py" snapshot $$)
 ours=$(( (end - start) / 1000000 ))e-3
 python3 "$here/naive_pipeline.py" --dataset "$root/plugins/rust_cargo/benchmarks_v1" --tasks "$glob" \
-  --ours "$tmp/ours" --ours-seconds "$ours"
+  --ours "$tmp/ours" --ours-seconds "$ours" --ours-cpu "$cpu_before" "$cpu_after"

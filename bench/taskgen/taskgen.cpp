@@ -4,6 +4,7 @@
 // std::bernoulli_distribution, in one process on the same sizes. Both
 // compute identical labels (RTC, B x T); a checksum of every label keeps both
 // loops live.
+#include <bem/platform/other_cpu.hpp>
 #include <bem/prng.hpp>
 #include <tasks/temporal.hpp>
 
@@ -27,6 +28,8 @@ double seconds_of(const auto& f) {
 }  // namespace
 
 int main() {
+  // Other processes' share of the machine while this bench runs (bem/platform/other_cpu.hpp).
+  const bem::other_cpu_meter other_cpu;
   bem::parameters p;
   p.set("length", std::int64_t{length});
   const bem::tasks::rtc_task task(p);
@@ -68,6 +71,8 @@ int main() {
   std::printf("%-40s %14.3e\n", "std::mt19937_64 + bernoulli_distribution", tokens / peer);
   std::printf("checksums %llu %llu (label sums; different streams)\n", static_cast<unsigned long long>(ours_sum),
               static_cast<unsigned long long>(peer_sum));
-  std::printf("RESULT name=taskgen ratio=%.2f goal=1.0\n", peer / ours);
+  const double other = other_cpu.share();
+  std::fputs(bem::other_cpu_warning(other).c_str(), stdout);
+  std::printf("RESULT name=taskgen ratio=%.2f goal=1.0 %s\n", peer / ours, bem::other_cpu_field(other).c_str());
   return 0;
 }

@@ -75,12 +75,15 @@ TEST_CASE("presets have the seed's shapes (parameter counts from the formulas)")
   const auto spec = binary_spec();  // vocab 2, one logit
   auto e1 = make<e88_model>({{"preset", std::string("E88-1L")}});
   e1.reset(spec, 1);
-  // emb 2*128; per layer: norm 128, W_qkv 128*1536, W_a 128*16, dt_bias 16, A_log 16, W_g 128*512,
-  // W_o 512*128; final norm 128, head 128 + 1
-  CHECK(e1.parameter_count() == 256u + 128 + 128 * 1536 + 128 * 16 + 32 + 128 * 512 + 512 * 128 + 128 + 129);
+  // emb 2*128; per layer: norm 128, W_qkv 128*1536, W_a 128*16, dt_bias 16, A_log 16, W_o 512*128;
+  // final norm 128, head 128 + 1. No output gate: the authors' E88 leaves it off.
+  CHECK(e1.parameter_count() == 256u + 128 + 128 * 1536 + 128 * 16 + 32 + 512 * 128 + 128 + 129);
+  auto e1_gated = make<e88_model>({{"preset", std::string("E88-1L")}, {"gate", true}});
+  e1_gated.reset(spec, 1);
+  CHECK(e1_gated.parameter_count() == e1.parameter_count() + 128 * 512);  // W_g
   auto e4 = make<e88_model>({{"preset", std::string("E88-4L")}});
   e4.reset(spec, 1);
-  CHECK(e4.parameter_count() == 128u + 4 * (64 + 64 * 384 + 64 * 4 + 8 + 64 * 128 + 128 * 64) + 64 + 65);
+  CHECK(e4.parameter_count() == 128u + 4 * (64 + 64 * 384 + 64 * 4 + 8 + 128 * 64) + 64 + 65);
   auto m32 = make<mamba2_model>({{"preset", std::string("Mamba2-32L")}});
   m32.reset(spec, 1);
   // per layer: norm 64, W_in 64*(128+160+2), conv 160*4+160, dt_bias/A_log/D 3*2, norm_w 128, W_out 128*64

@@ -71,7 +71,7 @@ struct e88_config {
   int heads = 16;     ///< H
   int n_state = 32;   ///< n, key width per head
   int head_v = 32;    ///< d_v, value width per head (the authors use n_state)
-  bool gate = true;   ///< output gate o * silu(u W_g)
+  bool gate = false;  ///< output gate o * silu(u W_g); off as in the authors' E88 ("gating hurts E88")
   e88_variant variant = e88_variant::authors;
   int chunk = 32;     ///< checkpoint interval C of the recurrent state
 };

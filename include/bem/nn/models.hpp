@@ -174,7 +174,7 @@ struct e88_parameters {
         .in(1, 256)
         .doc("columns of each head's matrix state (default n_state)");
     s("dim", [=](const e88_parameters& p) { return four(p) ? 64 : 128; }).in(1, 1 << 16).doc("width (E88-4L: 64)");
-    s("gate", true).doc("the output gate");
+    s("gate", false).doc("the output gate o * silu(u W_g) (off in both presets, as in the authors' E88)");
     s("variant", "authors").one_of({"authors", "simple", "linear", "simple_linear"}).doc("the recurrence's form");
   }
 };
