@@ -15,8 +15,17 @@ the list marks it "equivalent" (no behaviour changes), or "gap" (a defect
 the tests are known not to see yet), each with the reason.
 
     tests/mutants/mutants.py [--only SUBSTRING] [--timeout S] [--keep DIR]
+    tests/mutants/mutants.py --sample N [--seed TEXT] --in-place BUILD   (CI)
 
-It checks HEAD, the committed code and tests (commit first).
+It checks HEAD, the committed code and tests (commit first). --sample N
+draws N mutants with HEAD's hash as the seed (a different few each commit)
+from those a test executable kills, unmarked: a "test:" mutant rebuilds the
+driver and every plugin, minutes apiece. --in-place BUILD mutates this
+checkout and rebuilds in its build folder BUILD instead of a scratch
+worktree (CI's clone, built already: one unit's rebuild per mutant); each
+file is put back after its mutant, and it refuses a checkout with changes.
+--verdicts FILE merges each verdict into FILE (tests/mutants/verdicts.json
+holds the verdicts of every mutant, with the commit and date of its run).
 
 Exit status: 0 when every mutant not marked equivalent or gap is killed, 1
 when one survives, when a gap is killed (take the mark off), or when its
@@ -25,8 +34,10 @@ usage errors. Not part of `meson test`: a run rebuilds a
 test executable per mutant, about two and a half hours on 2 cores.
 """
 import argparse
+import datetime
 import json
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -193,12 +204,38 @@ def run_one(tree, build, m, timeout, setups):
             f.write(source)
 
 
+def draw(mutants, n, seed):
+    """n mutants drawn with `seed` from those a test executable kills and the
+    list does not mark equivalent or gap."""
+    pool = [m for m in mutants if not m["target"].startswith(TEST) and "equivalent" not in m and "gap" not in m]
+    return random.Random(seed).sample(pool, min(n, len(pool)))
+
+
+def record_verdicts(path, head, results):
+    """Merges {id: (verdict, seconds)} into the verdicts file at `path`."""
+    data = {}
+    if os.path.exists(path):
+        with open(path) as f:
+            data = json.load(f)
+    today = datetime.date.today().isoformat()
+    for mid, (verdict, seconds) in results.items():
+        data[mid] = {"verdict": verdict, "commit": head, "date": today, "seconds": round(seconds)}
+    with open(path + ".tmp", "w") as f:
+        json.dump(dict(sorted(data.items())), f, indent=1)
+        f.write("\n")
+    os.replace(path + ".tmp", path)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--only", default="", help="run the mutants whose id contains this")
     ap.add_argument("--timeout", type=int, default=300, help="seconds a mutant's test may run (default 300)")
     ap.add_argument("--keep", metavar="DIR", help="worktree to use and keep (its build is reused next time)")
     ap.add_argument("--list", default=os.path.join(HERE, "mutants.json"), help="the mutants (default: mutants.json)")
+    ap.add_argument("--sample", type=int, metavar="N", help="N mutants drawn with --seed from those a test executable kills")
+    ap.add_argument("--seed", help="the sample's seed (default: HEAD's hash)")
+    ap.add_argument("--in-place", metavar="BUILD", help="mutate this checkout, rebuilding in its build folder BUILD")
+    ap.add_argument("--verdicts", metavar="FILE", help="merge each verdict into this JSON file")
     ap.add_argument("--check-list", action="store_true",
                     help="only check that each mutant still applies to the sources and names a test executable "
                          "(seconds; `meson test` runs this)")
@@ -209,18 +246,38 @@ def main():
     if not mutants:
         print(f"no mutant id contains '{args.only}'", file=sys.stderr)
         return 2
+    if args.in_place and args.keep:
+        print("--in-place and --keep exclude each other", file=sys.stderr)
+        return 2
 
     head = subprocess.run(["git", "-C", ROOT, "rev-parse", "HEAD"], check=True, capture_output=True,
                           text=True).stdout.strip()
-    tree = args.keep or tempfile.mkdtemp(prefix="bem-mutants-")
-    if not os.path.exists(os.path.join(tree, ".git")):
-        if os.path.exists(tree):
-            os.rmdir(tree)  # git worktree add wants to create it
-        subprocess.run(["git", "-C", ROOT, "worktree", "add", "--detach", tree, head], check=True,
-                       capture_output=True)
-    else:  # a kept worktree follows HEAD (the sources only: its build is reused)
-        subprocess.run(["git", "-C", tree, "checkout", "-q", "--force", "--detach", head], check=True)
-    build = os.path.join(tree, "build")
+    if args.sample is not None:
+        seed = args.seed or head
+        mutants = draw(mutants, args.sample, seed)
+        print(f"a sample of {len(mutants)} (seed {seed}): {' '.join(m['id'] for m in mutants)}", flush=True)
+    if args.in_place:
+        changed = subprocess.run(["git", "-C", ROOT, "status", "--porcelain", "--untracked-files=no"], check=True,
+                                 capture_output=True, text=True).stdout
+        if changed:
+            print(f"--in-place mutates this checkout, which has changes: commit or stash them\n{changed}",
+                  file=sys.stderr)
+            return 2
+        if not os.path.exists(os.path.join(args.in_place, "build.ninja")):
+            print(f"--in-place {args.in_place}: no build.ninja there (build first)", file=sys.stderr)
+            return 2
+    if args.in_place:
+        tree = ROOT
+    else:
+        tree = args.keep or tempfile.mkdtemp(prefix="bem-mutants-")
+        if not os.path.exists(os.path.join(tree, ".git")):
+            if os.path.exists(tree):
+                os.rmdir(tree)  # git worktree add wants to create it
+            subprocess.run(["git", "-C", ROOT, "worktree", "add", "--detach", tree, head], check=True,
+                           capture_output=True)
+        else:  # a kept worktree follows HEAD (the sources only: its build is reused)
+            subprocess.run(["git", "-C", tree, "checkout", "-q", "--force", "--detach", head], check=True)
+    build = os.path.abspath(args.in_place) if args.in_place else os.path.join(tree, "build")
     if not os.path.exists(os.path.join(build, "build.ninja")):
         subprocess.run(["meson", "setup", build, "--wrap-mode=nodownload"], cwd=tree, check=True, capture_output=True)
     # build.ninja first: the sources may declare new targets and tests since the last run.
@@ -242,9 +299,11 @@ def main():
             return 1
 
     failed = 0
+    results = {}
     for m in mutants:
         start = time.time()
         verdict = run_one(tree, build, m, args.timeout, setups)
+        results[m["id"]] = (verdict, time.time() - start)
         excused = "equivalent" in m or "gap" in m
         bad = verdict.startswith("stale") or (verdict == "survived") != excused
         failed += bad
@@ -253,7 +312,9 @@ def main():
             kind = "equivalent" if "equivalent" in m else "gap"
             note = f" ({kind}: {m[kind]})" if verdict == "survived" else f" (marked {kind}, yet killed)"
         print(f"{'FAIL' if bad else 'ok  '} {m['id']}: {verdict}{note} [{time.time() - start:.0f} s]", flush=True)
-    if not args.keep:
+    if args.verdicts:
+        record_verdicts(args.verdicts, head, results)
+    if not args.keep and not args.in_place:
         subprocess.run(["git", "-C", ROOT, "worktree", "remove", "--force", tree], capture_output=True)
         shutil.rmtree(tree, ignore_errors=True)
     print(f"{len(mutants) - failed} of {len(mutants)} as expected", flush=True)
