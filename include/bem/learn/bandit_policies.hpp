@@ -34,6 +34,7 @@
 // docs/bandits.md gives the reasons).
 #pragma once
 
+#include <bem/detail/cholesky.hpp>
 #include <bem/learn/bandit_policy.hpp>
 #include <bem/learn/bem_bandit.hpp>
 #include <bem/prng.hpp>
@@ -270,28 +271,9 @@ namespace detail {
 /// by Cholesky; `work` is scratch of n * n.
 inline void solve_spd(std::size_t n, const double* m, const double* rhs, double* y, std::vector<double>& work) {
   work.assign(m, m + n * n);
-  double* l = work.data();
-  for (std::size_t j = 0; j < n; ++j) {
-    double d = l[j * n + j];
-    for (std::size_t k = 0; k < j; ++k) d -= l[j * n + k] * l[j * n + k];
-    d = std::sqrt(std::max(d, 1e-300));
-    l[j * n + j] = d;
-    for (std::size_t i = j + 1; i < n; ++i) {
-      double v = l[i * n + j];
-      for (std::size_t k = 0; k < j; ++k) v -= l[i * n + k] * l[j * n + k];
-      l[i * n + j] = v / d;
-    }
-  }
-  for (std::size_t i = 0; i < n; ++i) {  // L w = rhs
-    double v = rhs[i];
-    for (std::size_t k = 0; k < i; ++k) v -= l[i * n + k] * y[k];
-    y[i] = v / l[i * n + i];
-  }
-  for (std::size_t i = n; i-- > 0;) {  // L^T y = w
-    double v = y[i];
-    for (std::size_t k = i + 1; k < n; ++k) v -= l[k * n + i] * y[k];
-    y[i] = v / l[i * n + i];
-  }
+  cholesky_in_place(work.data(), n, 1e-300);
+  std::copy(rhs, rhs + n, y);
+  cholesky_solve_in_place(work.data(), n, y);
 }
 
 /// Per-action ridge matrices solved each round: the common part of the

@@ -30,6 +30,7 @@
 // on the parameters, the batch and the thread count.
 #pragma once
 
+#include <bem/detail/cholesky.hpp>
 #include <bem/nn/network.hpp>
 #include <bem/nn/trainer.hpp>
 #include <bem/version.hpp>
@@ -60,26 +61,9 @@ inline std::vector<double> ridge_solve(std::vector<double> A, std::vector<double
   for (std::size_t i = 0; i < n; ++i) diag += A[i * n + i];
   const double lambda = ridge * std::max(diag / static_cast<double>(n), 1e-12);
   for (std::size_t i = 0; i < n; ++i) A[i * n + i] += lambda;
-  for (std::size_t j = 0; j < n; ++j) {
-    double d = A[j * n + j];
-    for (std::size_t k = 0; k < j; ++k) d -= A[j * n + k] * A[j * n + k];
-    if (!(d > 0)) throw std::runtime_error("count probe: normal equations are not positive definite");
-    const double l = std::sqrt(d);
-    A[j * n + j] = l;
-    for (std::size_t i = j + 1; i < n; ++i) {
-      double v = A[i * n + j];
-      for (std::size_t k = 0; k < j; ++k) v -= A[i * n + k] * A[j * n + k];
-      A[i * n + j] = v / l;
-    }
-  }
-  for (std::size_t i = 0; i < n; ++i) {  // L z = y
-    for (std::size_t k = 0; k < i; ++k) y[i] -= A[i * n + k] * y[k];
-    y[i] /= A[i * n + i];
-  }
-  for (std::size_t i = n; i-- > 0;) {  // L^T x = z
-    for (std::size_t k = i + 1; k < n; ++k) y[i] -= A[k * n + i] * y[k];
-    y[i] /= A[i * n + i];
-  }
+  if (!bem::detail::cholesky_in_place(A.data(), n, 0.0))
+    throw std::runtime_error("count probe: normal equations are not positive definite");
+  bem::detail::cholesky_solve_in_place(A.data(), n, y.data());
   return y;
 }
 }  // namespace detail
