@@ -225,7 +225,7 @@ def by_identity(recs):
 
 
 def summaries(metrics):
-    return sorted((json.dumps(e, sort_keys=True) for e in stable(metrics["summary"])))
+    return sorted(json.dumps(e, sort_keys=True) for e in stable(metrics["summary"]))
 
 
 def check(condition, message):
@@ -282,7 +282,7 @@ def test(cluster, tmp):
     # second run's second record; beside it, a partial array without the
     # shard count, which the script must refuse rather than run the whole suite.
     started = time.monotonic()
-    first_run = [x for x in records(shard(1))]
+    first_run = records(shard(1))
     first_run = first_run[: next(i for i, x in enumerate(first_run) if x["metric"] == "run_wall_time") + 1]
     shutil.rmtree(shard(1))
     killed = cluster.submit(work, "1", suite, str(SHARDS), env=dict(bench_env, BEM_BENCH_TEST_KILL=
