@@ -16,6 +16,8 @@ import textwrap
 import time
 import unittest
 
+from bench_records import records, stable
+
 BENCH = os.environ["BEM_BENCH"]
 THROWING = os.environ["BEM_THROWING_PLUGIN"]
 BAD = [p for p in os.environ.get("BEM_BAD_PLUGINS", "").split(":") if p]
@@ -43,23 +45,6 @@ def read(path):
 def write_json(path, value):
     with open(path, "w") as f:
         json.dump(value, f)
-
-
-def records(d):
-    with open(os.path.join(d, "results.jsonl")) as f:
-        return [json.loads(line) for line in f]
-
-
-def stable(recs):
-    """Records without the fields that measure time."""
-    out = []
-    for r in recs:
-        r = dict(r)
-        if r.get("timing"):
-            for k in ("value", "ci", "mean", "stddev"):
-                r.pop(k, None)
-        out.append(r)
-    return out
 
 
 SMALL_SUITE = """
