@@ -106,7 +106,7 @@ constexpr const char* to_string(vc_answer a) noexcept {
 
 /// SAT/Hoare limits (§1.3 item 7).
 struct vc_limits {
-  int n_max = 1 << 18;               ///< variables per VC (base plus delta)
+  int n_max = 1 << 18;               ///< variables per VC (base plus delta; an obligation checked alone: its own)
   std::size_t m_max = 1u << 21;      ///< clauses per delta
   std::int64_t conflicts = 200000;   ///< conflict budget per SAT_CHECK (< 0: none)
   std::uint32_t fast_path_budget = 1u << 16;  ///< meta_bounds: k_large + k_small * G_max must not exceed it
@@ -249,32 +249,33 @@ class vc_engine {
     if (std::all_of(program_.locations.begin(), program_.locations.end(),
                     [](const cfg_location& l) { return l.annotation.is_constant(true); }))
       return vacuous(vc_kind::consecution, "every annotation is true");
-    return check(vc_kind::consecution, "edge of expert " + std::to_string(e.id()),
-                 [&](prover::bit_blaster& bb, detail::lane_vars& s, detail::lane_vars& sn) {
-                   std::map<std::pair<int, std::uint32_t>, int> free;
-                   const detail::next_state t = detail::encode_expert(bb, e, s_fn(s), s, free);
-                   tie_next(bb, sn, t);
-                   std::vector<int> violations;
-                   for (const auto& u : base_lits_) {
-                     std::vector<int> v;
-                     for (const auto& w : base_lits_) v.push_back(bb.and_(w.at_next, -w.p_next));
-                     violations.push_back(bb.and_(bb.and_(u.at, u.p), bb.or_all(v)));
-                   }
-                   return bb.or_all(violations);
-                 });
+    return check_alone(vc_kind::consecution, "edge of expert " + std::to_string(e.id()),
+                       [&](prover::bit_blaster& bb, detail::lane_vars& s, auto&) {
+                         std::map<std::pair<int, std::uint32_t>, int> free;
+                         const detail::next_state t = detail::encode_expert(bb, e, s_fn(s), s, free);
+                         const std::function<int(std::uint32_t)> now = s_fn(s), next = [&t](std::uint32_t i) { return t(i); };
+                         std::vector<int> after;  // at_v(s') and not P_v(s'), some v
+                         for (const auto& loc : program_.locations)
+                           after.push_back(bb.and_(loc.at.encode(bb, next), -loc.annotation.encode(bb, next)));
+                         std::vector<int> before;  // at_u(s) and P_u(s), some u
+                         for (const auto& loc : program_.locations)
+                           before.push_back(bb.and_(loc.at.encode(bb, now), loc.annotation.encode(bb, now)));
+                         return bb.and_(bb.or_all(before), bb.or_all(after));
+                       });
   }
 
   /// bad_reach: a BAD state one step from an annotated state through e.
   vc_report bad_reach(const expert<C>& e) {
-    return check(vc_kind::bad_reach, "BAD after expert " + std::to_string(e.id()),
-                 [&](prover::bit_blaster& bb, detail::lane_vars& s, detail::lane_vars& sn) {
-                   std::map<std::pair<int, std::uint32_t>, int> free;
-                   const detail::next_state t = detail::encode_expert(bb, e, s_fn(s), s, free);
-                   tie_next(bb, sn, t);
-                   std::vector<int> v;
-                   for (const auto& u : base_lits_) v.push_back(bb.and_(u.at, u.p));
-                   return bb.and_(bb.or_all(v), bad_next_);
-                 });
+    return check_alone(vc_kind::bad_reach, "BAD after expert " + std::to_string(e.id()),
+                       [&](prover::bit_blaster& bb, detail::lane_vars& s, auto&) {
+                         std::map<std::pair<int, std::uint32_t>, int> free;
+                         const detail::next_state t = detail::encode_expert(bb, e, s_fn(s), s, free);
+                         const std::function<int(std::uint32_t)> now = s_fn(s), next = [&t](std::uint32_t i) { return t(i); };
+                         std::vector<int> before;
+                         for (const auto& loc : program_.locations)
+                           before.push_back(bb.and_(loc.at.encode(bb, now), loc.annotation.encode(bb, now)));
+                         return bb.and_(bb.or_all(before), program_.bad.encode(bb, next));
+                       });
   }
 
   /// initiation: Init => P_u wherever at_u.
@@ -297,7 +298,7 @@ class vc_engine {
 
   /// implication: P_new => P_old.
   vc_report implication(const state_predicate& p_new, const state_predicate& p_old) {
-    return check(vc_kind::implication, "new invariant implies the old one",
+    return check_alone(vc_kind::implication, "new invariant implies the old one",
                  [&](prover::bit_blaster& bb, detail::lane_vars& s, auto&) {
                    return bb.and_(p_new.encode(bb, s_fn(s)), -p_old.encode(bb, s_fn(s)));
                  });
@@ -318,7 +319,7 @@ class vc_engine {
                                       const state_predicate& domain, std::string what = {}) {
     if (what.empty()) what = "macro " + std::to_string(macro.id()) + " against its " + std::to_string(parts.size()) + " parts";
     if (domain.is_constant(false)) return vacuous(vc_kind::equivalence, what + ": the domain is empty");
-    return check(vc_kind::equivalence, what, [&](prover::bit_blaster& bb, detail::lane_vars& s, auto&) {
+    return check_alone(vc_kind::equivalence, what, [&](prover::bit_blaster& bb, detail::lane_vars& s, auto&) {
       // SHARED and memory reads: one variable per bit for the macro and the
       // first part (they read at the same moment, the same slot when their
       // ports agree); later parts read fresh ones, since earlier parts may
@@ -345,7 +346,7 @@ class vc_engine {
 
   /// index: the identifiers of the table and of the index are the same set.
   vc_report index_equality(std::span<const identifier> table, std::span<const identifier> index) {
-    return check(vc_kind::index, "routing index against the expert table",
+    return check_alone(vc_kind::index, "routing index against the expert table",
                  [&](prover::bit_blaster& bb, auto&, auto&) {
                    const prover::bitvec x = bb.fresh_bv(32);
                    const auto member = [&](std::span<const identifier> set) {
@@ -359,7 +360,7 @@ class vc_engine {
 
   /// meta_bounds for proposed routing meta (file comment).
   vc_report meta_bounds(std::uint32_t k_large, std::uint32_t k_small, std::uint32_t g_max) {
-    return check(vc_kind::meta_bounds, "routing meta k_large = " + std::to_string(k_large) + ", k_small = " +
+    return check_alone(vc_kind::meta_bounds, "routing meta k_large = " + std::to_string(k_large) + ", k_small = " +
                                            std::to_string(k_small) + ", G_max = " + std::to_string(g_max),
                  [&](prover::bit_blaster& bb, auto&, auto&) {
                    using bbl = prover::bit_blaster;
@@ -396,8 +397,6 @@ class vc_engine {
     return r;
   }
 
-  /// Builds the delta on a copy of the base encoder (fresh variables after
-  /// the base's), asserts the violation literal, checks, retires the delta.
   /// An obligation that holds without a SAT call (answered not_applicable, with why).
   static vc_report vacuous(vc_kind kind, std::string why) {
     vc_report r;
@@ -407,11 +406,11 @@ class vc_engine {
     return r;
   }
 
+  /// Builds the delta on a copy of the base encoder (fresh variables after
+  /// the base's), asserts the violation literal, checks it in the
+  /// incremental context, retires the delta.
   template <class F>
   vc_report check(vc_kind kind, std::string what, F&& violation) {
-    vc_report r;
-    r.kind = kind;
-    r.what = std::move(what);
     prover::bit_blaster bb = base_;
     detail::lane_vars s = vars_, sn = *next_vars_;
     s.rebind(bb);
@@ -420,27 +419,10 @@ class vc_engine {
     bb.assert_true(v);
     prover::cnf delta(bb.num_vars());
     for (std::size_t i = base_clauses_; i < bb.formula().size(); ++i) delta.add_clause(bb.formula()[i]);
-    r.variables = bb.num_vars();
-    r.clauses = delta.size();
-    if (bb.num_vars() > limits_.n_max || delta.size() > limits_.m_max) {
-      r.answer = vc_answer::limit_exceeded;
-      r.what += ": " + std::to_string(bb.num_vars()) + " variables (n_max " + std::to_string(limits_.n_max) +
-                "), " + std::to_string(delta.size()) + " clauses (m_max " + std::to_string(limits_.m_max) + ")";
-      return r;
-    }
+    vc_report r = within_limits(kind, std::move(what), bb.num_vars(), delta.size());
+    if (r.answer == vc_answer::limit_exceeded) return r;
     const auto id = context_->add_delta(delta);
-    const std::uint64_t t0 = read_tsc_begin();
-    const prover::sat_result answer = context_->check(id);
-    r.cycles = read_tsc_end() - t0;
-    r.sat_calls = 1;
-    if (answer == prover::sat_result::sat) {
-      const prover::assignment model = context_->model();
-      r.answer = vc_answer::fails;
-      for (const auto& [bit, lit] : s.made())
-        r.counterexample.emplace_back(bit, model[static_cast<std::size_t>(lit - 1)]);
-    } else {
-      r.answer = answer == prover::sat_result::unsat ? vc_answer::holds : vc_answer::unknown;
-    }
+    solve(*context_, id, s, r);
     context_->retire(id);
     // A retired delta's clauses stay in the solver (satisfied by its
     // activation unit): past a few times the base, start again from the
@@ -452,6 +434,61 @@ class vc_engine {
       retired_clauses_ = 0;
     }
     return r;
+  }
+
+  /// An obligation that reads no annotation (equivalence, implication,
+  /// index, meta_bounds), checked alone in a solver of its own. The base
+  /// only defines literals (Tseitin equivalences constrain nothing), so the
+  /// answer is the same; without the base's variables and the retired deltas
+  /// the solver has a few hundred variables to decide instead of thousands
+  /// (equivalence proofs of fused macros took about 3x longer in the
+  /// shared context), and nothing of the base is copied.
+  template <class F>
+  vc_report check_alone(vc_kind kind, std::string what, F&& violation) {
+    prover::bit_blaster bb;
+    detail::lane_vars s(bb), sn(bb);
+    const int v = violation(bb, s, sn);
+    bb.assert_true(v);
+    vc_report r = within_limits(kind, std::move(what), bb.num_vars(), bb.formula().size());
+    if (r.answer == vc_answer::limit_exceeded) return r;
+    prover::incremental_context<B> alone(bb.formula());
+    alone.set_conflict_budget(limits_.conflicts);
+    solve(alone, std::nullopt, s, r);
+    return r;
+  }
+
+  /// The report of an obligation of `variables` and `clauses`: unknown yet,
+  /// or limit_exceeded above n_max / m_max.
+  vc_report within_limits(vc_kind kind, std::string what, int variables, std::size_t clauses) const {
+    vc_report r;
+    r.kind = kind;
+    r.what = std::move(what);
+    r.variables = variables;
+    r.clauses = clauses;
+    if (variables > limits_.n_max || clauses > limits_.m_max) {
+      r.answer = vc_answer::limit_exceeded;
+      r.what += ": " + std::to_string(variables) + " variables (n_max " + std::to_string(limits_.n_max) + "), " +
+                std::to_string(clauses) + " clauses (m_max " + std::to_string(limits_.m_max) + ")";
+    }
+    return r;
+  }
+
+  /// SAT_CHECK of delta `id` (or the context's base alone); a model's state
+  /// bits are the counterexample.
+  static void solve(prover::incremental_context<B>& ctx, std::optional<std::size_t> id, const detail::lane_vars& s,
+                    vc_report& r) {
+    const std::uint64_t t0 = read_tsc_begin();
+    const prover::sat_result answer = id ? ctx.check(*id) : ctx.check_base();
+    r.cycles = read_tsc_end() - t0;
+    r.sat_calls = 1;
+    if (answer == prover::sat_result::sat) {
+      const prover::assignment model = ctx.model();
+      r.answer = vc_answer::fails;
+      for (const auto& [bit, lit] : s.made())
+        r.counterexample.emplace_back(bit, model[static_cast<std::size_t>(lit - 1)]);
+    } else {
+      r.answer = answer == prover::sat_result::unsat ? vc_answer::holds : vc_answer::unknown;
+    }
   }
 
   verified_program program_;
