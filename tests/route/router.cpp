@@ -1,13 +1,16 @@
 // Routers (bem/route): the concept, the exact router against brute force, the
 // multi-index router's exactness and its radius bound, filters, updates while
 // serving queries, the tie rule and occupancy statistics, the bucket layout,
-// and the portable and AVX-512 bucket kernels against each other.
+// the portable and AVX-512 bucket kernels against each other, and the
+// plain two-table MIH that bench/route times the router against.
 #include <bem/machine/identifier.hpp>
 #include <bem/prng.hpp>
 #include <bem/route/exact_router.hpp>
 #include <bem/route/multi_index_router.hpp>
 #include <bem/route/router.hpp>
 #include <doctest/doctest.h>
+
+#include "../../bench/route/plain_mih.hpp"  // route_bench's peer: checked exact here
 
 #include <algorithm>
 #include <cstdint>
@@ -594,4 +597,40 @@ TEST_CASE("bad configurations and K_cand are errors") {
   CHECK_THROWS_AS(e.query(1, {}, bem::max_k_cand + 1, res), std::invalid_argument);
   e.query(1, {}, 0, res);
   CHECK(res.candidates.empty());
+}
+
+TEST_CASE("the bench's plain MIH peer equals brute force: radius 1, its fallback, ties") {
+  // 10^5 codes: radius 1 (distance <= 3) certifies some k = 1 answers, almost
+  // no k = 16 answer, so both the hash probes and the fallback (radius 2+,
+  // then the scan) are exercised; 300 codes make the scan itself answer.
+  for (std::size_t n : {100000u, 300u}) {
+    const auto stored = as_vector(random_ids(n, 31 + n));
+    bem_bench::plain_mih peer;
+    peer.assign(stored);
+    bem::xoshiro256ss rng(17 + n);
+    std::vector<bem::route_candidate> out;
+    for (int i = 0; i < 200; ++i) {
+      const identifier q = random_query(stored, rng);
+      for (std::size_t k : {1u, 16u, 64u}) {
+        peer.query(q, k, out);
+        REQUIRE(out == brute_force(stored, q, {}, k));
+      }
+    }
+    if (n == 100000u) CHECK(peer.exact_after_radius1 > 0);
+  }
+  // Ties: every code at distance 3 from q, so the answer is the K lowest
+  // identifiers, found by radius 1 (each code differs in <= 1 bit of one half).
+  const identifier q = 0x9abcdef0u;
+  const std::uint32_t gq = bem::gray_code(q);
+  std::vector<identifier> ids;
+  for (int a = 0; a < 32; ++a)
+    for (int b = a + 1; b < 32; ++b)
+      for (int c = b + 1; c < 32; ++c) ids.push_back(bem::gray_decode(gq ^ (1u << a) ^ (1u << b) ^ (1u << c)));
+  bem_bench::plain_mih peer;
+  peer.assign(ids);
+  std::vector<bem::route_candidate> out;
+  for (std::size_t k : {1u, 16u, 256u}) {
+    peer.query(q, k, out);
+    CHECK(out == brute_force(ids, q, {}, k));
+  }
 }
