@@ -13,6 +13,7 @@
 #include "../../bench/route/plain_mih.hpp"  // route_bench's peer: checked exact here
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <map>
 #include <set>
@@ -633,4 +634,49 @@ TEST_CASE("the bench's plain MIH peer equals brute force: radius 1, its fallback
     peer.query(q, k, out);
     CHECK(out == brute_force(ids, q, {}, k));
   }
+}
+
+TEST_CASE("at N = 10^6 the seeded top-K threshold keeps probing exact: k = 1 and 16, ties at the seed") {
+  // At this size the router seeds its top K with distance 5 (k = 1 and 16):
+  // the probe refuses every farther code from the first bucket on, and the
+  // answer must still equal the full scan's, ties included. One query gets
+  // 40 extra codes at distance 5 and 2 at distance 4, so its 16th neighbour
+  // lies at the seed with many ties there.
+  auto stored = as_vector(random_ids(1000000, 12));
+  const identifier q0 = 0x13572468u;
+  const std::uint32_t g0 = bem::gray_code(q0);
+  bem::xoshiro256ss rng(21);
+  const auto random_mask = [&](int bits) {
+    std::uint32_t m = 0;
+    while (std::popcount(m) < bits) m |= 1u << rng.uniform_below(32);
+    return m;
+  };
+  std::set<identifier> extra;
+  while (extra.size() < 2) extra.insert(bem::gray_decode(g0 ^ random_mask(4)));
+  while (extra.size() < 42) extra.insert(bem::gray_decode(g0 ^ random_mask(5)));
+  stored.insert(stored.end(), extra.begin(), extra.end());
+  std::sort(stored.begin(), stored.end());
+  stored.erase(std::unique(stored.begin(), stored.end()), stored.end());
+  bem::multi_index_router r({2, bem::multi_index_router::suggested_capacity(stored.size(), 2), bem::probe_until_exact});
+  r.assign(stored);
+  bem::exact_router truth;
+  truth.assign(stored);
+  bem::route_result res, want;
+  truth.query(q0, {}, 16, want);
+  REQUIRE(want.candidates.back().similarity == 27);  // the 16th is at distance 5, among ties
+  int probed = 0, total = 0;
+  for (int i = 0; i < 300; ++i) {
+    const identifier q = i == 0 ? q0 : random_query(stored, rng);
+    for (std::size_t k : {1u, 16u}) {
+      CAPTURE(q);
+      CAPTURE(k);
+      r.query(q, {}, k, res);
+      truth.query(q, {}, k, want);
+      CHECK(res.exact);
+      REQUIRE(res.candidates == want.candidates);
+      probed += !res.scanned;
+      ++total;
+    }
+  }
+  CHECK(probed > total * 9 / 10);  // the hash probe, not the scan fallback, answered
 }

@@ -491,6 +491,7 @@ BEM_DETAIL_ROUTE_AVX512_TARGET __attribute__((flatten)) bool probe_tables_avx512
 struct certify_tables {
   std::array<double, 33> within{};                // P[Bin(32, 1/2) <= d]
   std::array<double, max_k_cand + 1> needed{};  // lambda with P[Poisson(lambda) >= k] = 1/4
+  std::array<double, max_k_cand + 1> surely{};  // lambda with P[Poisson(lambda) < k] = 10^-6
 };
 
 /// Computed once at run time. Not constexpr (a lambda would be, implicitly):
@@ -504,18 +505,23 @@ inline certify_tables make_certify_tables() {
     x.within[static_cast<std::size_t>(d)] = sum / 4294967296.0;
     choose = choose * (32 - d) / (d + 1);
   }
-  for (std::size_t k = 1; k <= max_k_cand; ++k) {
-    double lo = 0, hi = 2.0 * static_cast<double>(k) + 20;
-    for (int i = 0; i < 50; ++i) {
+  // lambda with P[Poisson(lambda) < k] = p, by bisection.
+  const auto quantile = [](std::size_t k, double p, double hi) {
+    double lo = 0;
+    for (int i = 0; i < 60; ++i) {
       const double mid = (lo + hi) / 2;
       double term = std::exp(-mid), below = 0;  // P[Poisson(mid) < k]
       for (std::size_t j = 0; j < k; ++j) {
         below += term;
         term *= mid / static_cast<double>(j + 1);
       }
-      (below > 0.75 ? lo : hi) = mid;
+      (below > p ? lo : hi) = mid;
     }
-    x.needed[k] = hi;
+    return hi;
+  };
+  for (std::size_t k = 1; k <= max_k_cand; ++k) {
+    x.needed[k] = quantile(k, 0.75, 2.0 * static_cast<double>(k) + 20);
+    x.surely[k] = quantile(k, 1e-6, 4.0 * static_cast<double>(k) + 60);
   }
   return x;
 }
@@ -709,15 +715,25 @@ class multi_index_router {
     }
     detail::probe_stats st;
     int radius = -1;
+    // The seeded threshold (see surely_within): offers above it are refused
+    // from the first bucket on. Sound only if the top K fills: otherwise
+    // fewer than K admitted codes lie within it, codes above it may belong
+    // to the answer, and the query scans the admitted partitions instead.
+    const int seed = cfg_.probe_radius == probe_until_exact ? surely_within(want, admitted) : 32;
+    if (seed < 32) top.cap_threshold(seed);
 #if BEM_DETAIL_ROUTE_AVX512
-    const bool certified =
+    bool certified =
         detail::route_cpu_has_avx512_buckets()
             ? detail::probe_tables_avx512(tabs, plan_, gq, r_end, want, admitted, top, st, radius)
             : detail::probe_tables<detail::bucket_scan_portable>(tabs, plan_, gq, r_end, want, admitted, top, st, radius);
 #else
-    const bool certified =
+    bool certified =
         detail::probe_tables<detail::bucket_scan_portable>(tabs, plan_, gq, r_end, want, admitted, top, st, radius);
 #endif
+    if (seed < 32 && !top.full()) {
+      certified = false;
+      scan = true;
+    }
     out.buckets_probed += st.buckets;
     out.entries_examined += st.entries;
     out.cache_lines += st.lines;
@@ -743,6 +759,21 @@ class multi_index_router {
     const int reach = std::min(32, h * r_end - 1);
     return static_cast<double>(admitted) * t.within[static_cast<std::size_t>(reach)] <
            t.needed[std::min<std::size_t>(want, max_k_cand)];
+  }
+
+  /// A distance within which, for uniform codes, at least `want` of the
+  /// `admitted` codes lie except with probability 10^-6 (their number is
+  /// about Poisson(admitted * P[Bin(32, 1/2) <= d])); 32 when none is that
+  /// sure. Seeding the top K's threshold with it refuses the offers a fresh
+  /// top K accepts before it fills (at N = 10^6 and K_cand 16 its threshold
+  /// starts near distance 8, the answer's K-th is at 5): on other data it
+  /// may fail, which costs a scan, never exactness.
+  static int surely_within(std::size_t want, std::size_t admitted) noexcept {
+    static const detail::certify_tables t = detail::make_certify_tables();
+    const double needed = t.surely[std::min<std::size_t>(want, max_k_cand)];
+    for (int d = 0; d < 32; ++d)
+      if (static_cast<double>(admitted) * t.within[static_cast<std::size_t>(d)] >= needed) return d;
+    return 32;
   }
 
   /// Estimated cost of probing radius r in every table (codes-scanned units).
