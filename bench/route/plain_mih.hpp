@@ -82,7 +82,7 @@ class plain_mih {
       }
       for (int t = 0; t < 2; ++t) probe_radius(t, gq, r);
       if (top_.full() && top_.worst_distance() <= 2 * (r + 1) - 1) {
-        exact_after_radius1 += r <= 1;
+        exact_after_radius1 += max_radius < 0 && r <= 1;
         break;
       }
       at_radius = at_radius * static_cast<std::uint64_t>(key_bits - r) / static_cast<std::uint64_t>(r + 1);
