@@ -10,6 +10,14 @@
 // recall@1 >= 0.99 (ties counted) is kept, for k = 1 and for k = 16. FAISS
 // answers batches (its best case); ours answers one query at a time.
 //
+// The plain two-table MIH (plain_mih.hpp: radius 0 and 1, then an exact
+// fallback) answers the same queries in alternating chunks of 10^4 with the
+// router, both in this thread's CPU time; every answer of both on the first
+// T queries must equal the brute-force top k (else RESULT failed).
+// RESULT route_k16 is router / plain MIH at k = 16 (goal 1.5); RESULT route
+// is router / FAISS's best at k = 1 (goal 60). The plain MIH stopped at
+// radius 1 (inexact) is timed in the same chunks, for reference.
+//
 // Then the limit: the router says how many 64-byte lines of bucket data a
 // query reads (route_result::cache_lines; with H = 2 one line per bucket, the
 // count inside it). Two loops over a buffer of the same size, allocated the
