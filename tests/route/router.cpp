@@ -1,7 +1,8 @@
 // Routers (bem/route): the concept, the exact router against brute force, the
 // multi-index router's exactness and its radius bound, filters, updates while
 // serving queries, the tie rule and occupancy statistics, the bucket layout,
-// and the portable and AVX-512 bucket kernels against each other.
+// the portable and AVX-512 bucket kernels against each other, and the
+// plain two-table MIH that bench/route times the router against.
 #include <bem/machine/identifier.hpp>
 #include <bem/prng.hpp>
 #include <bem/route/exact_router.hpp>
@@ -9,7 +10,10 @@
 #include <bem/route/router.hpp>
 #include <doctest/doctest.h>
 
+#include "../../bench/route/plain_mih.hpp"  // route_bench's peer: checked exact here
+
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <map>
 #include <set>
@@ -594,4 +598,85 @@ TEST_CASE("bad configurations and K_cand are errors") {
   CHECK_THROWS_AS(e.query(1, {}, bem::max_k_cand + 1, res), std::invalid_argument);
   e.query(1, {}, 0, res);
   CHECK(res.candidates.empty());
+}
+
+TEST_CASE("the bench's plain MIH peer equals brute force: radius 1, its fallback, ties") {
+  // 10^5 codes: radius 1 (distance <= 3) certifies some k = 1 answers, almost
+  // no k = 16 answer, so both the hash probes and the fallback (radius 2+,
+  // then the scan) are exercised; 300 codes make the scan itself answer.
+  for (std::size_t n : {100000u, 300u}) {
+    const auto stored = as_vector(random_ids(n, 31 + n));
+    bem_bench::plain_mih peer;
+    peer.assign(stored);
+    bem::xoshiro256ss rng(17 + n);
+    std::vector<bem::route_candidate> out;
+    for (int i = 0; i < 200; ++i) {
+      const identifier q = random_query(stored, rng);
+      for (std::size_t k : {1u, 16u, 64u}) {
+        peer.query(q, k, out);
+        REQUIRE(out == brute_force(stored, q, {}, k));
+      }
+    }
+    if (n == 100000u) CHECK(peer.exact_after_radius1 > 0);
+  }
+  // Ties: every code at distance 3 from q, so the answer is the K lowest
+  // identifiers, found by radius 1 (each code differs in <= 1 bit of one half).
+  const identifier q = 0x9abcdef0u;
+  const std::uint32_t gq = bem::gray_code(q);
+  std::vector<identifier> ids;
+  for (int a = 0; a < 32; ++a)
+    for (int b = a + 1; b < 32; ++b)
+      for (int c = b + 1; c < 32; ++c) ids.push_back(bem::gray_decode(gq ^ (1u << a) ^ (1u << b) ^ (1u << c)));
+  bem_bench::plain_mih peer;
+  peer.assign(ids);
+  std::vector<bem::route_candidate> out;
+  for (std::size_t k : {1u, 16u, 256u}) {
+    peer.query(q, k, out);
+    CHECK(out == brute_force(ids, q, {}, k));
+  }
+}
+
+TEST_CASE("at N = 10^6 the seeded top-K threshold keeps probing exact: k = 1 and 16, ties at the seed") {
+  // At this size the router seeds its top K with distance 5 (k = 1 and 16):
+  // the probe refuses every farther code from the first bucket on, and the
+  // answer must still equal the full scan's, ties included. One query gets
+  // 40 extra codes at distance 5 and 2 at distance 4, so its 16th neighbour
+  // lies at the seed with many ties there.
+  auto stored = as_vector(random_ids(1000000, 12));
+  const identifier q0 = 0x13572468u;
+  const std::uint32_t g0 = bem::gray_code(q0);
+  bem::xoshiro256ss rng(21);
+  const auto random_mask = [&](int bits) {
+    std::uint32_t m = 0;
+    while (std::popcount(m) < bits) m |= 1u << rng.uniform_below(32);
+    return m;
+  };
+  std::set<identifier> extra;
+  while (extra.size() < 2) extra.insert(bem::gray_decode(g0 ^ random_mask(4)));
+  while (extra.size() < 42) extra.insert(bem::gray_decode(g0 ^ random_mask(5)));
+  stored.insert(stored.end(), extra.begin(), extra.end());
+  std::sort(stored.begin(), stored.end());
+  stored.erase(std::unique(stored.begin(), stored.end()), stored.end());
+  bem::multi_index_router r({2, bem::multi_index_router::suggested_capacity(stored.size(), 2), bem::probe_until_exact});
+  r.assign(stored);
+  bem::exact_router truth;
+  truth.assign(stored);
+  bem::route_result res, want;
+  truth.query(q0, {}, 16, want);
+  REQUIRE(want.candidates.back().similarity == 27);  // the 16th is at distance 5, among ties
+  int probed = 0, total = 0;
+  for (int i = 0; i < 300; ++i) {
+    const identifier q = i == 0 ? q0 : random_query(stored, rng);
+    for (std::size_t k : {1u, 16u}) {
+      CAPTURE(q);
+      CAPTURE(k);
+      r.query(q, {}, k, res);
+      truth.query(q, {}, k, want);
+      CHECK(res.exact);
+      REQUIRE(res.candidates == want.candidates);
+      probed += !res.scanned;
+      ++total;
+    }
+  }
+  CHECK(probed > total * 9 / 10);  // the hash probe, not the scan fallback, answered
 }

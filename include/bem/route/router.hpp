@@ -219,6 +219,10 @@ class top_k {
   }
   /// Codes at a larger distance can never enter (ties at it still may).
   int threshold() const noexcept { return threshold_; }
+  /// Refuses every later offer at a distance above t, full or not. The
+  /// caller must then check full(): if it is not, codes above t may have
+  /// been refused that belong to the answer.
+  void cap_threshold(int t) noexcept { threshold_ = std::min(threshold_, t); }
   std::size_t size() const noexcept { return n_; }
   bool full() const noexcept { return n_ == k_; }
   /// Distance of the current K-th entry (only meaningful when full()).
