@@ -27,6 +27,7 @@
 #include <cstring>
 #include <fstream>
 #include <mutex>
+#include <set>
 #include <thread>
 
 namespace rust_cargo {
@@ -346,28 +347,46 @@ class rust_cargo_benchmark {
          static_cast<std::int64_t>(data_.tasks.size()), "tasks");
 
     const std::vector<bem::tasks::condition_field> all_cond = {string_field("category", "all")};
-    // The same records for all tasks, each category and each difficulty run
-    // (the spec's section 19 reports by metadata): split "all", the category,
-    // or "difficulty=hard".
+    // The same records for all tasks, each category, difficulty, goal and
+    // tag run (the spec's section 19 reports by metadata, section 3 names the
+    // goals): split "all", the category, "difficulty=hard", "goal=G5" or
+    // "tag=closures".
     struct task_group {
       std::string split;
       std::vector<bem::tasks::condition_field> cond;
       std::vector<std::size_t> idx;
+      bool counts_tasks;  ///< with a "tasks" record, 0 included
     };
     std::vector<task_group> groups;
-    const auto add_group = [&](std::string split, std::vector<bem::tasks::condition_field> cond, auto&& member) {
-      task_group g{std::move(split), std::move(cond), {}};
+    const auto add_group = [&](std::string split, std::vector<bem::tasks::condition_field> cond, auto&& member,
+                               bool counts_tasks = false) {
+      task_group g{std::move(split), std::move(cond), {}, counts_tasks};
       for (std::size_t i = 0; i < data_.tasks.size(); ++i)
         if (member(data_.tasks[i])) g.idx.push_back(i);
-      if (!g.idx.empty()) groups.push_back(std::move(g));
+      if (!g.idx.empty() || counts_tasks) groups.push_back(std::move(g));
     };
     add_group("all", all_cond, [](const task&) { return true; });
     for (const auto& c : category_names())
       add_group(c, {string_field("category", c)}, [&](const task& t) { return t.category == c; });
     for (const auto& d : difficulty_names())
       add_group("difficulty=" + d, {string_field("difficulty", d)}, [&](const task& t) { return t.difficulty == d; });
-    for (const auto& [g, cond, idx] : groups) {
+    // Every goal, those no selected task measures too: they say tasks = 0.
+    for (const auto& gl : goals())
+      add_group("goal=" + gl.id, {string_field("goal", gl.id), string_field("goal_name", gl.name)},
+                [&](const task& t) {
+                  const auto mine = goals_of(t);
+                  return std::find(mine.begin(), mine.end(), gl.id) != mine.end();
+                }, true);
+    std::set<std::string> tags;
+    for (const auto& t : data_.tasks) tags.insert(t.tags.begin(), t.tags.end());
+    for (const auto& tag : tags)
+      add_group("tag=" + tag, {string_field("tag", tag)}, [&](const task& t) {
+        return std::find(t.tags.begin(), t.tags.end(), tag) != t.tags.end();
+      }, true);
+    for (const auto& [g, cond, idx, counts_tasks] : groups) {
       const auto T = static_cast<std::int64_t>(idx.size());
+      if (counts_tasks) emit(g, cond, "tasks", static_cast<double>(T), "tasks", better::none, false, T, "tasks");
+      if (T == 0) continue;  // a goal without tasks has no rate to report
       std::int64_t samples = 0, compiled = 0, tests = 0, borrow = 0, gen_errors = 0;
       std::map<std::string, std::int64_t> verdicts;
       for (auto i : idx) {
