@@ -83,6 +83,8 @@ def check_breakdown(test, recs, evs, key, groups, samples, greedy):
                 test.assertNotIn("greedy_pass@1", by)
             if key == "goal":
                 test.assertEqual({r["condition"]["goal_name"] for r in mine}, {GOALS[value]})
+            # A goal's rates gate a release like a category's; a tag's (often of one task) only inform.
+            test.assertEqual(by["pass@1"]["better"], "higher" if key == "goal" else "none")
 
 
 def command_model():
