@@ -358,15 +358,18 @@ class rust_cargo_benchmark {
       bool counts_tasks;  ///< with a "tasks" record
       bool gated;         ///< rates say which way is better, so the regression gate reads them
     };
-    // Only goals are kept without tasks: a goal no selected task measures (G6
-    // in v1) says tasks = 0 rather than go missing.
+    struct group_options {
+      bool counts_tasks = false;
+      bool keep_empty = false;  ///< goals only: one no selected task measures (G6 in v1) says tasks = 0
+      bool gated = true;
+    };
     std::vector<task_group> groups;
     const auto add_group = [&](std::string split, std::vector<bem::tasks::condition_field> cond, auto&& member,
-                               bool counts_tasks = false, bool keep_empty = false, bool gated = true) {
-      task_group g{std::move(split), std::move(cond), {}, counts_tasks, gated};
+                               group_options opt = {}) {
+      task_group g{std::move(split), std::move(cond), {}, opt.counts_tasks, opt.gated};
       for (std::size_t i = 0; i < data_.tasks.size(); ++i)
         if (member(data_.tasks[i])) g.idx.push_back(i);
-      if (!g.idx.empty() || keep_empty) groups.push_back(std::move(g));
+      if (!g.idx.empty() || opt.keep_empty) groups.push_back(std::move(g));
     };
     add_group("all", all_cond, [](const task&) { return true; });
     for (const auto& c : category_names())
@@ -378,7 +381,7 @@ class rust_cargo_benchmark {
                 [&](const task& t) {
                   const auto mine = goals_of(t);
                   return std::find(mine.begin(), mine.end(), gl.id) != mine.end();
-                }, true, true);
+                }, {.counts_tasks = true, .keep_empty = true});
     // Tags inform but do not gate: most v1 tags have one or two tasks, and a
     // 5% gate on those would block every release on noise.
     std::set<std::string> tags;
@@ -386,7 +389,7 @@ class rust_cargo_benchmark {
     for (const auto& tag : tags)
       add_group("tag=" + tag, {string_field("tag", tag)}, [&](const task& t) {
         return std::find(t.tags.begin(), t.tags.end(), tag) != t.tags.end();
-      }, true, false, false);
+      }, {.counts_tasks = true, .gated = false});
     for (const auto& [g, cond, idx, counts_tasks, gated] : groups) {
       const better higher = gated ? better::higher : better::none, lower = gated ? better::lower : better::none;
       const auto T = static_cast<std::int64_t>(idx.size());
