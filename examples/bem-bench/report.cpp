@@ -217,38 +217,44 @@ void regret_curves(std::ostream& h, const std::vector<const json*>& entries) {
 }
 
 /// Suites whose records carry a "category" condition (the Rust code suite):
-/// one row per model and category, one column per headline metric.
-void category_table(std::ostream& h, const std::vector<const json*>& entries) {
-  static const std::vector<std::string> columns = {"compile_rate",   "pass@1",         "pass@5",
-                                                   "pass@10",        "greedy_pass@1",  "tests_executed",
-                                                   "borrow_check_failures"};
+/// one table per breakdown `key` (category, difficulty, goal, tag), one row
+/// per model and value of `key`, one column per headline metric. A goal's
+/// row says its name beside its id ("G6 type inference"); a goal no task
+/// measures has tasks = 0 and no rates.
+void breakdown_table(std::ostream& h, const std::vector<const json*>& entries, const std::string& key) {
+  static const std::vector<std::string> columns = {"tasks",          "compile_rate",   "pass@1",
+                                                   "pass@5",         "pass@10",        "greedy_pass@1",
+                                                   "tests_executed", "borrow_check_failures"};
   std::vector<std::pair<std::string, std::string>> rows;
   std::map<std::pair<std::string, std::string>, std::map<std::string, double>> cells;
   std::set<std::string> used;
   for (const auto* e : entries) {
     const json& r = *e;
-    if (!r.contains("condition") || !r["condition"].is_object() || !r["condition"].contains("category") ||
-        !r["condition"]["category"].is_string() || r["condition"].contains("rustc_error") || !r["mean"].is_number())
+    if (!r.contains("condition") || !r["condition"].is_object() || !r["condition"].contains(key) ||
+        !r["condition"][key].is_string() || r["condition"].contains("rustc_error") || !r["mean"].is_number())
       continue;
     const std::string metric = r.value("metric", "");
     if (std::find(columns.begin(), columns.end(), metric) == columns.end()) continue;
-    const auto key = std::make_pair(series_label(r), r["condition"]["category"].get<std::string>());
-    if (!cells.count(key)) rows.push_back(key);
-    cells[key][metric] = r["mean"].get<double>();
+    std::string label = r["condition"][key].get<std::string>();
+    if (r["condition"].contains(key + "_name") && r["condition"][key + "_name"].is_string())
+      label += " " + r["condition"][key + "_name"].get<std::string>();
+    const auto row = std::make_pair(series_label(r), label);
+    if (!cells.count(row)) rows.push_back(row);
+    cells[row][metric] = r["mean"].get<double>();
     used.insert(metric);
   }
   if (rows.empty()) return;
-  h << "<table><tr><th>model</th><th>category</th>";
+  h << "<table><tr><th>model</th><th>" << html_escape(key) << "</th>";
   for (const auto& c : columns)
     if (used.count(c)) h << "<th>" << html_escape(c) << "</th>";
   h << "</tr>\n";
-  for (const auto& key : rows) {
-    h << "<tr><td>" << html_escape(key.first) << "</td><td>" << html_escape(key.second) << "</td>";
+  for (const auto& row : rows) {
+    h << "<tr><td>" << html_escape(row.first) << "</td><td>" << html_escape(row.second) << "</td>";
     for (const auto& c : columns) {
       if (!used.count(c)) continue;
-      const auto& row = cells[key];
-      const auto it = row.find(c);
-      h << "<td class=\"num\">" << (it == row.end() ? std::string("–") : fmt(it->second)) << "</td>";
+      const auto& values = cells[row];
+      const auto it = values.find(c);
+      h << "<td class=\"num\">" << (it == values.end() ? std::string("–") : fmt(it->second)) << "</td>";
     }
     h << "</tr>\n";
   }
@@ -594,7 +600,7 @@ std::string render_html(const json& metrics) {
   write_failures(h, metrics);
   for (const auto& [task, entries] : by_task(metrics["summary"])) {
     h << "<h2>" << html_escape(task) << "</h2>\n";
-    category_table(h, entries);
+    for (const char* key : {"category", "difficulty", "goal", "tag"}) breakdown_table(h, entries, key);
     length_chart(h, task, entries);
     position_charts(h, task, entries);
     regret_curves(h, entries);

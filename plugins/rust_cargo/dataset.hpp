@@ -28,6 +28,18 @@ inline const std::vector<std::string>& difficulty_names() {
   return names;
 }
 
+/// One of the spec's section 3 goals, and which tasks measure it: a task
+/// measures a goal when its category is one of `categories` or one of its
+/// tags, normalised (lower case, '-' as '_'), is one of `tags` or the goal's
+/// id itself ("g6" names G6 explicitly). A task may measure several goals.
+/// docs/rust-benchmarks.md ("Goals") states the table and why.
+struct goal {
+  std::string id, name;
+  std::vector<std::string> categories, tags;  ///< tags normalised
+};
+/// G1..G8, in order.
+const std::vector<goal>& goals();
+
 /// How the model's output is spliced into the crate, by category.
 enum class splice_kind {
   continuation,    ///< completion, functions, stdlib: prompt + output
@@ -88,6 +100,9 @@ struct task {
   std::map<std::string, std::string> crate_files(const std::string& model_output) const;
   std::string sha256;  ///< over every file of the folder, names and contents
 };
+
+/// The ids of the goals (goals()) `t` measures, in goal order.
+std::vector<std::string> goals_of(const task& t);
 
 struct dataset {
   std::filesystem::path root;

@@ -27,6 +27,7 @@
 #include <cstring>
 #include <fstream>
 #include <mutex>
+#include <set>
 #include <thread>
 
 namespace rust_cargo {
@@ -346,28 +347,55 @@ class rust_cargo_benchmark {
          static_cast<std::int64_t>(data_.tasks.size()), "tasks");
 
     const std::vector<bem::tasks::condition_field> all_cond = {string_field("category", "all")};
-    // The same records for all tasks, each category and each difficulty run
-    // (the spec's section 19 reports by metadata): split "all", the category,
-    // or "difficulty=hard".
+    // The same records for all tasks, each category, difficulty, goal and
+    // tag run (the spec's section 19 reports by metadata, section 3 names the
+    // goals): split "all", the category, "difficulty=hard", "goal=G5" or
+    // "tag=closures".
     struct task_group {
       std::string split;
       std::vector<bem::tasks::condition_field> cond;
       std::vector<std::size_t> idx;
+      bool counts_tasks;  ///< with a "tasks" record
+      bool gated;         ///< rates say which way is better, so the regression gate reads them
+    };
+    struct group_options {
+      bool counts_tasks = false;
+      bool keep_empty = false;  ///< goals only: one no selected task measures (G6 in v1) says tasks = 0
+      bool gated = true;
     };
     std::vector<task_group> groups;
-    const auto add_group = [&](std::string split, std::vector<bem::tasks::condition_field> cond, auto&& member) {
-      task_group g{std::move(split), std::move(cond), {}};
+    const auto add_group = [&](std::string split, std::vector<bem::tasks::condition_field> cond, auto&& member,
+                               group_options opt = {}) {
+      task_group g{std::move(split), std::move(cond), {}, opt.counts_tasks, opt.gated};
       for (std::size_t i = 0; i < data_.tasks.size(); ++i)
         if (member(data_.tasks[i])) g.idx.push_back(i);
-      if (!g.idx.empty()) groups.push_back(std::move(g));
+      if (!g.idx.empty() || opt.keep_empty) groups.push_back(std::move(g));
     };
     add_group("all", all_cond, [](const task&) { return true; });
     for (const auto& c : category_names())
       add_group(c, {string_field("category", c)}, [&](const task& t) { return t.category == c; });
     for (const auto& d : difficulty_names())
       add_group("difficulty=" + d, {string_field("difficulty", d)}, [&](const task& t) { return t.difficulty == d; });
-    for (const auto& [g, cond, idx] : groups) {
+    for (const auto& gl : goals())
+      add_group("goal=" + gl.id, {string_field("goal", gl.id), string_field("goal_name", gl.name)},
+                [&](const task& t) {
+                  const auto mine = goals_of(t);
+                  return std::find(mine.begin(), mine.end(), gl.id) != mine.end();
+                }, {.counts_tasks = true, .keep_empty = true});
+    // Tags inform but do not gate: most v1 tags have one or two tasks, and a
+    // 5% gate on those would block every release on noise.
+    std::set<std::string> tags;
+    for (const auto& t : data_.tasks) tags.insert(t.tags.begin(), t.tags.end());
+    for (const auto& tag : tags)
+      add_group("tag=" + tag, {string_field("tag", tag)}, [&](const task& t) {
+        return std::find(t.tags.begin(), t.tags.end(), tag) != t.tags.end();
+      }, {.counts_tasks = true, .gated = false});
+    for (const auto& [g, cond, idx, counts_tasks, gated] : groups) {
+      const better higher = gated ? better::higher : better::none, lower = gated ? better::lower : better::none;
       const auto T = static_cast<std::int64_t>(idx.size());
+      if (counts_tasks || T == 0)
+        emit(g, cond, "tasks", static_cast<double>(T), "tasks", better::none, false, T, "tasks");
+      if (T == 0) continue;  // no rate for no tasks
       std::int64_t samples = 0, compiled = 0, tests = 0, borrow = 0, gen_errors = 0;
       std::map<std::string, std::int64_t> verdicts;
       for (auto i : idx) {
@@ -384,7 +412,7 @@ class rust_cargo_benchmark {
       const std::int64_t drawn = T * samples_;  // generation errors count as failed samples
       if (samples_ > 0) {
         emit(g, cond, "compile_rate", drawn ? static_cast<double>(compiled) / static_cast<double>(drawn) : 0,
-             "fraction", better::higher, false, drawn, "samples");
+             "fraction", higher, false, drawn, "samples");
         for (int k : {1, 5, 10}) {
           if (samples_ < k) {
             // The unbiased estimator needs n >= k samples per task; say so.
@@ -399,10 +427,10 @@ class rust_cargo_benchmark {
             sum += bem::metrics::pass_at_k(samples_, c, k);
           }
           emit(g, cond, "pass@" + std::to_string(k), T ? sum / static_cast<double>(T) : 0, "fraction",
-               better::higher, false, T, "tasks");
+               higher, false, T, "tasks");
         }
         emit(g, cond, "tests_executed", static_cast<double>(tests), "tests", better::none, false, samples, "samples");
-        emit(g, cond, "borrow_check_failures", static_cast<double>(borrow), "samples", better::lower, false, samples,
+        emit(g, cond, "borrow_check_failures", static_cast<double>(borrow), "samples", lower, false, samples,
              "samples");
         // Every verdict, 0 included: a category without compile errors says
         // samples_compile_error = 0 rather than nothing.
@@ -418,11 +446,11 @@ class rust_cargo_benchmark {
           comp += results[i].greedy->compiled;
         }
         emit(g, cond, "greedy_pass@1", T ? static_cast<double>(pass) / static_cast<double>(T) : 0, "fraction",
-             better::higher, false, T, "tasks");
+             higher, false, T, "tasks");
         emit(g, cond, "greedy_compile_rate", T ? static_cast<double>(comp) / static_cast<double>(T) : 0, "fraction",
-             better::higher, false, T, "tasks");
+             higher, false, T, "tasks");
       }
-      if (gen_errors) emit(g, cond, "generation_errors", static_cast<double>(gen_errors), "tasks", better::lower, false, T, "tasks");
+      if (gen_errors) emit(g, cond, "generation_errors", static_cast<double>(gen_errors), "tasks", lower, false, T, "tasks");
     }
 
     // Which rustc errors the failures were, over all samples (greedy included).

@@ -6,6 +6,7 @@ test_rust_suite.py's.
 """
 import collections
 import json
+import math
 import os
 import re
 import shutil
@@ -20,15 +21,70 @@ SAMPLED_TEMPERATURE = 0.8  # the plugin's default
 VERDICTS = ["passed", "compile_error", "build_timeout", "test_failure", "test_timeout", "no_tests", "resource_limit"]
 
 
+GOALS = {"G1": "code completion", "G2": "function synthesis", "G3": "refactoring", "G4": "ownership correctness",
+         "G5": "error handling", "G6": "type inference", "G7": "borrow checker reasoning",
+         "G8": "multi-file reasoning"}
+
+
+def breakdown(r):
+    """Whether a record is one difficulty's, goal's or tag's."""
+    return bool({"difficulty", "goal", "tag"} & set(r["condition"]))
+
+
 def overall(out):
-    """The records over all tasks (category `all`, or none and no difficulty) by metric."""
-    return {r["metric"]: r for r in records(out)
-            if r["condition"].get("category", "all") == "all" and "difficulty" not in r["condition"]}
+    """The records over all tasks (category `all`, or none, and no difficulty, goal or tag) by metric."""
+    return {r["metric"]: r for r in records(out) if r["condition"].get("category", "all") == "all" and not breakdown(r)}
 
 
 def difficulty(category, task):
     with open(os.path.join(DATASET, category, task, "metadata.yaml")) as f:
         return re.search(r"^difficulty: (\w+)$", f.read(), re.M).group(1)
+
+
+def tags(category, task):
+    with open(os.path.join(DATASET, category, task, "metadata.yaml")) as f:
+        return [t.strip() for t in re.search(r"^tags: \[(.*)\]$", f.read(), re.M).group(1).split(",")]
+
+
+def check_breakdown(test, recs, evs, key, groups, samples, greedy):
+    """The records of each `key` (goal or tag) value against what the evaluations of its tasks say.
+    `groups`: value -> the tasks it covers, empty for a goal no task measures (tasks = 0, nothing else)."""
+    for value, tasks in groups.items():
+        with test.subTest(**{key: value}):
+            mine = [r for r in recs if r["condition"].get(key) == value]
+            by = {r["metric"]: r for r in mine}
+            test.assertEqual(len(by), len(mine), "one record per metric")
+            test.assertEqual({r["split"] for r in mine}, {f"{key}={value}"})
+            test.assertEqual((by["tasks"]["value"], by["tasks"]["n"]), (len(tasks), len(tasks)))
+            if not tasks:
+                test.assertEqual(list(by), ["tasks"])  # no rate made up for a goal without tasks
+                continue
+            sampled = [e for e in evs if e["task"] in tasks and not e["greedy"]]
+            test.assertEqual(len(sampled), len(tasks) * samples)
+            compiled = sum(e["compiled"] for e in sampled)
+            test.assertAlmostEqual(by["compile_rate"]["value"], compiled / len(sampled), places=12)
+            test.assertEqual(by["compile_rate"]["n"], len(sampled))
+            passing = [sum(e["passed"] for e in sampled if e["task"] == t) for t in tasks]
+            for k in (1, 5, 10):
+                if k > samples:
+                    test.assertEqual(by[f"pass@{k}_not_computed"]["value"], samples)
+                    continue
+                unbiased = sum(1 - math.comb(samples - c, k) / math.comb(samples, k) for c in passing) / len(tasks)
+                test.assertAlmostEqual(by[f"pass@{k}"]["value"], unbiased, places=12)
+                test.assertEqual(by[f"pass@{k}"]["n"], len(tasks))
+            verdicts = collections.Counter(e["verdict"] for e in sampled)
+            for v in VERDICTS:
+                test.assertEqual(by["samples_" + v]["value"], verdicts[v])
+            test.assertEqual(by["tests_executed"]["value"], sum(e["tests_passed"] + e["tests_failed"] for e in sampled))
+            if greedy:
+                first = [e for e in evs if e["task"] in tasks and e["greedy"]]
+                test.assertAlmostEqual(by["greedy_pass@1"]["value"], sum(e["passed"] for e in first) / len(tasks))
+            else:
+                test.assertNotIn("greedy_pass@1", by)
+            if key == "goal":
+                test.assertEqual({r["condition"]["goal_name"] for r in mine}, {GOALS[value]})
+            # A goal's rates gate a release like a category's; a tag's (often of one task) only inform.
+            test.assertEqual(by["pass@1"]["better"], "higher" if key == "goal" else "none")
 
 
 def command_model():
@@ -92,7 +148,8 @@ class Parameters(unittest.TestCase):
         self.assertEqual(r.returncode, 0, r.stdout[-2000:] + r.stderr[-2000:])
         self.assertEqual([e["task"] for e in evaluations(out, "oracle")], ["fim_build_order"])
         self.assertEqual({x["split"] for x in records(out) if x["metric"] == "pass@1"},
-                         {"all", "fim", "difficulty=hard"})
+                         {"all", "fim", "difficulty=hard", "goal=G1", "tag=loop_body", "tag=graphs",
+                          "tag=topological_sort", "tag=collections"})
 
     def test_a_dataset_of_one_category_needs_no_other_folder(self):
         # A dataset of fim tasks only: the other seven category folders do not exist.
@@ -196,6 +253,29 @@ class RecordLaws(unittest.TestCase):
                 samples = [e for e in self.evs if e["task"] in ts and not e["greedy"]]
                 self.assertEqual(by["samples_passed"]["value"], sum(e["passed"] for e in samples))
 
+    def test_each_goal_and_tag_has_the_records_of_its_tasks(self):
+        # Completion and fill-in-middle measure G1, code completion; none of these tasks' tags names
+        # another goal, so the other seven say tasks = 0 (G6, type inference, has no v1 task at all).
+        goals = {g: [t for t in self.SELECTED] if g == "G1" else [] for g in GOALS}
+        check_breakdown(self, self.recs, self.evs, "goal", goals, self.SAMPLES, True)
+        by_tag = {}
+        for t, c in self.SELECTED.items():
+            for tag in tags(c, t):
+                by_tag.setdefault(tag, []).append(t)
+        self.assertEqual({r["condition"]["tag"] for r in self.recs if "tag" in r["condition"]}, set(by_tag))
+        check_breakdown(self, self.recs, self.evs, "tag", by_tag, self.SAMPLES, True)
+
+    def test_the_report_has_a_table_per_category_difficulty_goal_and_tag(self):
+        with open(os.path.join(self.out, "report.html")) as f:
+            html = f.read()
+        for key in ("category", "difficulty", "goal", "tag"):
+            self.assertIn(f"<th>model</th><th>{key}</th><th>", html)
+        # A goal row: its name, its task count, its pass@1; a goal without tasks: 0 and no rates.
+        self.assertRegex(html, r'<td>G1 code completion</td><td class="num">4</td><td class="num">[0-9.]+</td>'
+                               r'<td class="num">0.4</td>')
+        self.assertRegex(html, r'<td>G6 type inference</td><td class="num">0</td>(<td class="num">–</td>)+</tr>')
+        self.assertIn('<td>closures</td><td class="num">1</td>', html)
+
     def test_pass_at_k_is_the_unbiased_estimate_and_needs_k_samples(self):
         for g, sampled, _ in self.groups():
             tasks = len(sampled) // self.SAMPLES
@@ -295,6 +375,37 @@ class RecordLaws(unittest.TestCase):
             self.assertEqual(passed, [0, 3])
 
 
+class GoalsFromTags(unittest.TestCase):
+    """Goals that cut across categories come from tags, as written or with '-' for '_': a bug fix tagged
+    borrow-checker and lifetimes measures G7 only, a stdlib task tagged error_handling G5 only. Two
+    samples per task, the first of them the reference."""
+
+    SELECTED = {"bug_tokenizer_lifetime": "bugs", "std_config_error_enum": "stdlib"}
+    GOALS = {"bug_tokenizer_lifetime": ["G7"], "std_config_error_enum": ["G5"]}
+    SAMPLES = 2
+
+    def test_goal_and_tag_records_of_tasks_from_two_categories(self):
+        tmp = tempfile.mkdtemp(prefix="bem-rust-goals-")
+        self.addCleanup(shutil.rmtree, tmp, True)
+        suite = os.path.join(tmp, "goals.toml")
+        with open(suite, "w") as f:
+            f.write(f'name = "goals"\n[[run]]\ntask = "rust_cargo"\nmodel = "command"\n[run.params]\n'
+                    f'tasks = {json.dumps(list(self.SELECTED))}\nsamples = {self.SAMPLES}\ngreedy = false\n'
+                    + command_model())
+        out = os.path.join(tmp, "out")
+        r = run("run", suite, "--out", out, env=dict(os.environ, BEM_TEST_DATASET=DATASET, BEM_TEST_PASS_SAMPLES="0"))
+        self.assertEqual(r.returncode, 0, r.stdout[-2000:] + r.stderr[-2000:])
+        recs, evs = records(out), evaluations(out, "command")
+        goals = {g: [t for t, mine in self.GOALS.items() if g in mine] for g in GOALS}
+        check_breakdown(self, recs, evs, "goal", goals, self.SAMPLES, False)
+        by_tag = {}
+        for t, c in self.SELECTED.items():
+            for tag in tags(c, t):
+                by_tag.setdefault(tag, []).append(t)
+        self.assertIn("borrow-checker", by_tag)  # a tag's records keep its spelling
+        check_breakdown(self, recs, evs, "tag", by_tag, self.SAMPLES, False)
+
+
 class SandboxRefusal(unittest.TestCase):
     """Where no sandbox can hide the dataset (here: the plugin and its sandbox helper lie inside the dataset
     folder), model-generated code is refused unless the suite says `unsafe_unconfined = true`; the
@@ -332,7 +443,7 @@ class SandboxRefusal(unittest.TestCase):
         self.assertIn("contains", errors["refused"])  # why: the folder to hide holds the helper
         for name in ["allowed", "trusted"]:
             with self.subTest(run=name):
-                mine = {x["metric"]: x for x in recs if x["run"] == name}
+                mine = {x["metric"]: x for x in recs if x["run"] == name and not breakdown(x)}
                 self.assertEqual(mine["pass@1"]["value"], 1.0)
                 self.assertTrue(mine["tasks"]["condition"]["sandbox"].startswith("none: the folder "))
 

@@ -174,9 +174,11 @@ class RustSuite(unittest.TestCase):
         recs = [r for r in records(self.first) if r["model"] == "identity"]
         samples = os.path.join(self.first, "artifacts", recs[0]["run_id"], "samples.jsonl")
         suite = os.path.join(self.tmp, "stored.toml")
+        # Only the fim tasks the first run judged: the others have no stored samples.
+        judged = "" if SAMPLE is None else f"tasks = {json.dumps([t for t in SAMPLE if t.startswith('fim_')])}\n"
         with open(suite, "w") as f:
             f.write('name = "stored"\n[[run]]\ntask = "rust_cargo"\nmodel = "stored"\nseeds = [1]\n'
-                    f'[run.params]\ncategories = ["fim"]\n{LIMITS}'
+                    f'[run.params]\ncategories = ["fim"]\n{judged}{LIMITS}'
                     f'[run.model_params]\nsamples = "{samples}"\n')
         out = os.path.join(self.tmp, "stored")
         r = run("run", suite, "--out", out)
