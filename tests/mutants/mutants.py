@@ -299,11 +299,11 @@ def main():
             return 1
 
     failed = 0
-    results = {}
     for m in mutants:
         start = time.time()
         verdict = run_one(tree, build, m, args.timeout, setups)
-        results[m["id"]] = (verdict, time.time() - start)
+        if args.verdicts:  # each as it comes: an interrupted run keeps what it decided
+            record_verdicts(args.verdicts, head, {m["id"]: (verdict, time.time() - start)})
         excused = "equivalent" in m or "gap" in m
         bad = verdict.startswith("stale") or (verdict == "survived") != excused
         failed += bad
@@ -312,8 +312,6 @@ def main():
             kind = "equivalent" if "equivalent" in m else "gap"
             note = f" ({kind}: {m[kind]})" if verdict == "survived" else f" (marked {kind}, yet killed)"
         print(f"{'FAIL' if bad else 'ok  '} {m['id']}: {verdict}{note} [{time.time() - start:.0f} s]", flush=True)
-    if args.verdicts:
-        record_verdicts(args.verdicts, head, results)
     if not args.keep and not args.in_place:
         subprocess.run(["git", "-C", ROOT, "worktree", "remove", "--force", tree], capture_output=True)
         shutil.rmtree(tree, ignore_errors=True)
