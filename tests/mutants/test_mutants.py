@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 """The mutation tool's own reading of test output and of its list."""
+import json
 import os
 import sys
 import tempfile
@@ -97,6 +98,31 @@ class TestSetup(unittest.TestCase):
         self.assertEqual(mutants.failing_case(out), "test_exit_codes")
         self.assertEqual(mutants.failing_case("ERROR: test_report (__main__.Report.test_report)\n"), "test_report")
         self.assertIsNone(mutants.failing_case("Ran 4 tests in 1.0s\n\nOK\n"))
+
+
+class SampleAndVerdicts(unittest.TestCase):
+    MUTANTS = ([{"id": f"m{i}", "target": "tests/x/x_tests"} for i in range(20)]
+               + [{"id": "driver", "target": "test:driver"}, {"id": "same", "target": "tests/x/x_tests", "equivalent": "why"},
+                  {"id": "known", "target": "tests/x/x_tests", "gap": "why"}])
+
+    def test_the_sample_follows_its_seed_and_skips_test_targets_and_marked_mutants(self):
+        a = mutants.draw(self.MUTANTS, 5, "abc")
+        self.assertEqual([m["id"] for m in a], [m["id"] for m in mutants.draw(self.MUTANTS, 5, "abc")])
+        self.assertEqual(len(a), 5)
+        self.assertNotEqual([m["id"] for m in a], [m["id"] for m in mutants.draw(self.MUTANTS, 5, "abd")])
+        everything = {m["id"] for m in mutants.draw(self.MUTANTS, 100, "abc")}
+        self.assertEqual(everything, {f"m{i}" for i in range(20)})
+
+    def test_verdicts_merge_into_the_file(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "verdicts.json")
+            mutants.record_verdicts(path, "c1", {"a": ("killed", 3.4), "b": ("survived", 1)})
+            mutants.record_verdicts(path, "c2", {"b": ("killed (build)", 2)})
+            with open(path) as f:
+                data = json.load(f)
+            self.assertEqual(sorted(data), ["a", "b"])
+            self.assertEqual((data["a"]["verdict"], data["a"]["commit"], data["a"]["seconds"]), ("killed", "c1", 3))
+            self.assertEqual((data["b"]["verdict"], data["b"]["commit"]), ("killed (build)", "c2"))
 
 
 if __name__ == "__main__":
