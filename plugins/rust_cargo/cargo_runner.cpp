@@ -115,9 +115,15 @@ void parse_compiler_messages(const std::string& out, std::vector<std::string>& c
     start = end + 1;
     if (line.empty() || line.front() != '{') continue;
     const auto j = nlohmann::json::parse(line, nullptr, false);
-    if (j.is_discarded() || j.value("reason", "") != "compiler-message" || !j.contains("message")) continue;
+    // Compared, not read with value(): a field of another type (a sample's
+    // build can print such lines) is not a compiler error, not an exception.
+    const auto field_is = [](const nlohmann::json& o, const char* key, const char* want) {
+      const auto it = o.find(key);
+      return it != o.end() && *it == want;
+    };
+    if (j.is_discarded() || !field_is(j, "reason", "compiler-message") || !j.contains("message")) continue;
     const auto& m = j["message"];
-    if (!m.is_object() || m.value("level", "") != "error") continue;
+    if (!m.is_object() || !field_is(m, "level", "error")) continue;
     if (m.contains("code") && m["code"].is_object() && m["code"].contains("code") && m["code"]["code"].is_string()) {
       const std::string code = m["code"]["code"];
       if (std::find(codes.begin(), codes.end(), code) == codes.end()) codes.push_back(code);

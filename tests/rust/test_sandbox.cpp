@@ -366,6 +366,22 @@ TEST_CASE("parse_compiler_messages keeps the errors' codes and the first error")
   CHECK(first == "error[E0382]: borrow of moved value: `v`\n");
 }
 
+TEST_CASE("parse_compiler_messages passes over fields of other types") {
+  // Found by tests/fuzz (fuzz_cargo_messages): a "reason" or "level" that is
+  // not a string threw nlohmann::json's type_error out of the judge.
+  const std::string out =
+      "{\"reason\":5,\"message\":{\"level\":\"error\"}}\n"
+      "{\"reason\":\"compiler-message\",\"message\":{\"level\":7,\"code\":{\"code\":1}}}\n"
+      "{\"reason\":\"compiler-message\",\"message\":[1]}\n"
+      R"({"reason":"compiler-message","message":{"level":"error","code":{"code":"E0499"},"rendered":"e"}})"
+      "\n";
+  std::vector<std::string> codes;
+  std::string first;
+  parse_compiler_messages(out, codes, first);
+  CHECK(codes == std::vector<std::string>{"E0499"});
+  CHECK(first == "e");
+}
+
 TEST_CASE("is_borrow_check_error") {
   CHECK(is_borrow_check_error("E0382"));  // use after move
   CHECK(is_borrow_check_error("E0499"));  // two mutable borrows
