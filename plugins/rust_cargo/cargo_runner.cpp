@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <charconv>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -207,10 +208,13 @@ int reported_child_signal(const std::string& err) {
   const auto line = std::string_view(err).substr(at, line_end - at);
   const auto sig = line.rfind(marker);
   if (sig == std::string_view::npos) return 0;
+  const auto digits = line.substr(sig + marker.size());
   int n = 0;
-  for (auto i = sig + marker.size(); i < line.size() && std::isdigit(static_cast<unsigned char>(line[i])); ++i)
-    n = n * 10 + (line[i] - '0');
-  return n;
+  if (digits.empty() || !std::isdigit(static_cast<unsigned char>(digits.front()))) return 0;
+  // More digits than an int holds name no signal: a line a sample forged
+  // (accumulating them overflowed, found by tests/fuzz).
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+  return ec == std::errc() ? n : 0;
 }
 
 std::string signal_name(int signal) {

@@ -398,6 +398,10 @@ TEST_CASE("cargo's report of a process killed by a signal, and the limit it name
   CHECK(reported_child_signal(caused + "`/w/target/debug/deps/x-1f (signal: 3)` (signal: 25)\n") == 25);
   CHECK(reported_child_signal(caused + "`/w/x` (signal: 24, SIGXCPU: CPU time limit exceeded)\n") == 24);
   CHECK(reported_child_signal(caused + "`/w/x` (exit status: 101)\n") == 0);
+  // Found by tests/fuzz (fuzz_cargo_messages): digits beyond int overflowed
+  // the accumulator (undefined behaviour); they name no signal.
+  CHECK(reported_child_signal(caused + "`/w/x` (signal: 040000000001=00000000}\n") == 0);
+  CHECK(reported_child_signal(caused + "`/w/x` (signal: 99999999999999999999)\n") == 0);
   CHECK(reported_child_signal("test result: FAILED\n") == 0);
   CHECK(signal_name(25) == "SIGXFSZ");
   CHECK(signal_name(64) == "signal 64");
