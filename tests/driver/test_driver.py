@@ -1767,6 +1767,8 @@ class Driver(unittest.TestCase):
         self.assertIn("record 1: field 'ci' is not null or an object", r.stderr)
         with_first(dict(first, seed=-1))
         self.assertIn("field 'seed' is not a non-negative integer", bench("report", out).stderr)
+        with_first("a string")
+        self.assertIn("results.jsonl: record 1 is not a JSON object", bench("report", out).stderr)
         with open(results, "w") as f:
             f.writelines(lines[:1] + ['{"value": 0.294E5690924971961}\n'] + lines[1:])
         r = bench("report", out)
