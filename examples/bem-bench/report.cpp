@@ -643,6 +643,42 @@ json build_context(const suite& s, const std::vector<std::string>& command_line,
   return ctx;
 }
 
+void check_records(const std::vector<json>& records, const std::string& path) {
+  struct field {
+    const char* name;
+    const char* type;
+    bool (*holds)(const json&);
+  };
+  static const field fields[] = {
+      {"run_id", "a string", [](const json& v) { return v.is_string(); }},
+      {"task", "a string", [](const json& v) { return v.is_string(); }},
+      {"model", "a string", [](const json& v) { return v.is_string(); }},
+      {"metric", "a string", [](const json& v) { return v.is_string(); }},
+      {"status", "a string", [](const json& v) { return v.is_string(); }},
+      {"seed", "a non-negative integer", [](const json& v) { return v.is_number_unsigned(); }},
+      {"config", "an object with \"task\" and \"model\"",
+       [](const json& v) { return v.is_object() && v.contains("task") && v.contains("model"); }},
+      {"ci", "null or an object with numbers \"low\" and \"high\"",
+       [](const json& v) {
+         return v.is_null() || (v.is_object() && v.contains("low") && v["low"].is_number() && v.contains("high") &&
+                                v["high"].is_number());
+       }},
+      {"split", "present", [](const json&) { return true; }},
+      {"condition", "present", [](const json&) { return true; }},
+      {"value", "present", [](const json&) { return true; }},
+      {"error", "present", [](const json&) { return true; }},
+  };
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    const json& r = records[i];
+    const std::string which = path + ": record " + std::to_string(i + 1);
+    if (!r.is_object()) throw std::runtime_error(which + " is not a JSON object (not a record bem-bench writes)");
+    for (const auto& f : fields)
+      if (!r.contains(f.name) || !f.holds(r[f.name]))
+        throw std::runtime_error(which + ": field '" + f.name + "' " + (r.contains(f.name) ? "is not " : "missing, must be ") +
+                                 f.type + " (not a record bem-bench writes)");
+  }
+}
+
 std::set<std::string> finished_runs(const std::vector<json>& records) {
   std::set<std::string> ids;
   for (const auto& r : records)
@@ -718,19 +754,25 @@ json summarize_records(const std::vector<json>& records) {
   return out;
 }
 
-void write_outputs(const std::vector<std::string>& dirs, const std::string& out_dir) {
+void write_outputs(const std::vector<std::string>& dirs, const std::string& out_dir) try {
   json context;
   std::vector<std::vector<json>> per_dir;
   for (const auto& d : dirs) {
     const fs::path dir = d;
     if (context.is_null()) {
-      std::ifstream in(dir / "context.json");
-      if (!in) throw std::runtime_error((dir / "context.json").string() + ": cannot open (is this a results directory?)");
-      context = json::parse(in);
+      const std::string path = (dir / "context.json").string();
+      std::ifstream in(path);
+      if (!in) throw std::runtime_error(path + ": cannot open (is this a results directory?)");
+      context = json::parse(in, nullptr, false);
+      if (context.is_discarded()) throw std::runtime_error(path + ": not valid JSON");
+      if (!context.is_object() || !context.contains("suite") || !context["suite"].is_object())
+        throw std::runtime_error(path + ": not a context.json written by bem-bench (no \"suite\" object)");
     }
     bool dropped = false;
-    per_dir.push_back(bem::metrics::read_jsonl((dir / "results.jsonl").string(), &dropped));
-    if (dropped) std::fprintf(stderr, "note: %s: dropped a torn last line\n", (dir / "results.jsonl").c_str());
+    const std::string results = (dir / "results.jsonl").string();
+    per_dir.push_back(bem::metrics::read_jsonl(results, &dropped));
+    if (dropped) std::fprintf(stderr, "note: %s: dropped a torn last line\n", results.c_str());
+    check_records(per_dir.back(), results);
   }
   // A run found in several directories (a shard run twice, a directory
   // given twice) counts once: from the first directory where it finished,
@@ -773,6 +815,11 @@ void write_outputs(const std::vector<std::string>& dirs, const std::string& out_
   fs::create_directories(out_dir);
   write_file_atomically((fs::path(out_dir) / "metrics.json").string(), metrics.dump(1) + "\n");
   write_file_atomically((fs::path(out_dir) / "report.html").string(), render_html(metrics));
+} catch (const json::exception& e) {
+  // A field of another type than the schema's: an error naming the directories.
+  std::string named;
+  for (const auto& d : dirs) named += (named.empty() ? "" : ", ") + d;
+  throw std::runtime_error(named + ": records that bem-bench cannot read: " + e.what());
 }
 
 /// The comparison key: a summary's identity, without the model when a new
@@ -834,7 +881,7 @@ void check_same_data(const json& base, const json& cur, bool across_models) {
 }  // namespace
 
 int compare_metrics(const std::string& baseline, const std::string& current, double max_drop, bool include_timing,
-                    bool across_models, std::ostream& out) {
+                    bool across_models, std::ostream& out) try {
   const json base = read_metrics_json(baseline), cur = read_metrics_json(current);
   for (const auto& [file, j] : {std::pair<const std::string&, const json&>{baseline, base}, {current, cur}}) {
     const bool ok = j.is_object() && j.contains("summary") && j["summary"].is_array() &&
@@ -861,10 +908,15 @@ int compare_metrics(const std::string& baseline, const std::string& current, dou
     if (b.value("timing", false) && !include_timing) continue;
     if (!b["mean"].is_number()) continue;
     ++gated;
+    // Fields a summary may lack are read with value() or after contains():
+    // operator[] of a const object is undefined for a missing key.
+    const json split = b.value("split", json());
     std::string what = b.value("task", "") + " / " + b.value("model", "") + " / " +
-                       (b["split"].is_string() ? b["split"].get<std::string>() : "-") + " / " + b.value("metric", "");
+                       (split.is_string() ? split.get<std::string>() : "-") + " / " + b.value("metric", "");
     if (b.contains("breakdown")) what += " [" + compact(b["breakdown"]) + "]";
-    if (!compact(b["config"]["model"]).empty()) what += " (" + compact(b["config"]["model"]) + ")";
+    const json& config = b["config"];  // present: checked above
+    const std::string model_config = config.is_object() && config.contains("model") ? compact(config["model"]) : "";
+    if (!model_config.empty()) what += " (" + model_config + ")";
     const double bv = b["mean"].get<double>();
     auto it = current_by_key.find(compare_key(b, across_models));
     if (it == current_by_key.end() || !(*it->second)["mean"].is_number()) {
@@ -888,6 +940,9 @@ int compare_metrics(const std::string& baseline, const std::string& current, dou
   out << gated - failed << " passed, " << failed << " failed (gate: relative drop above " << max_drop * 100
       << "% on higher-is-better metrics" << (include_timing ? "" : ", timing excluded") << ")\n";
   return failed ? 1 : 0;
+} catch (const json::exception& e) {
+  // A field of another type than bem-bench writes: an error naming the files.
+  throw std::runtime_error(baseline + ", " + current + ": not metrics.json files bem-bench can compare: " + e.what());
 }
 
 }  // namespace bench_driver

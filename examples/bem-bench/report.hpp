@@ -19,6 +19,13 @@ using json = bem::metrics::json;
 /// suite and plugins.
 json build_context(const suite& s, const std::vector<std::string>& command_line, const bem::plugin_registry& reg);
 
+/// Refuses records that lack a field of the record schema (metrics/records.hpp)
+/// that report, resume and the summaries read, or hold it as another type:
+/// bem-bench writes every one in every record, so such a record was written
+/// by something else or edited. Throws std::runtime_error naming `path`, the
+/// record and the field.
+void check_records(const std::vector<json>& records, const std::string& path);
+
 /// The run ids whose run_wall_time record says "ok": the runs that finished.
 std::set<std::string> finished_runs(const std::vector<json>& records);
 

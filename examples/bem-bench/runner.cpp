@@ -780,6 +780,7 @@ std::set<std::string> prune_unfinished(const std::string& path) {
   bool torn = false;
   const auto records = bem::metrics::read_jsonl(path, &torn);
   if (torn) std::fprintf(stderr, "note: %s: dropped a torn last line (the run that wrote it runs again)\n", path.c_str());
+  check_records(records, path);
   std::set<std::string> finished = finished_runs(records);
   std::string kept;
   for (const auto& r : records)

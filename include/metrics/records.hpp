@@ -110,7 +110,7 @@ inline std::vector<json> read_jsonl(const std::string& path, bool* dropped_last 
     if (lines[i].empty()) continue;
     try {
       out.push_back(json::parse(lines[i]));
-    } catch (const json::parse_error& e) {
+    } catch (const json::exception& e) {  // parse_error, and out_of_range for a number beyond double
       if (i + 1 == lines.size() && !last_complete) {
         if (dropped_last) *dropped_last = true;
         break;

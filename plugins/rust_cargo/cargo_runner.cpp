@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <charconv>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -115,9 +116,15 @@ void parse_compiler_messages(const std::string& out, std::vector<std::string>& c
     start = end + 1;
     if (line.empty() || line.front() != '{') continue;
     const auto j = nlohmann::json::parse(line, nullptr, false);
-    if (j.is_discarded() || j.value("reason", "") != "compiler-message" || !j.contains("message")) continue;
+    // Compared, not read with value(): a field of another type (a sample's
+    // build can print such lines) is not a compiler error, not an exception.
+    const auto field_is = [](const nlohmann::json& o, const char* key, const char* want) {
+      const auto it = o.find(key);
+      return it != o.end() && *it == want;
+    };
+    if (j.is_discarded() || !field_is(j, "reason", "compiler-message") || !j.contains("message")) continue;
     const auto& m = j["message"];
-    if (!m.is_object() || m.value("level", "") != "error") continue;
+    if (!m.is_object() || !field_is(m, "level", "error")) continue;
     if (m.contains("code") && m["code"].is_object() && m["code"].contains("code") && m["code"]["code"].is_string()) {
       const std::string code = m["code"]["code"];
       if (std::find(codes.begin(), codes.end(), code) == codes.end()) codes.push_back(code);
@@ -201,10 +208,13 @@ int reported_child_signal(const std::string& err) {
   const auto line = std::string_view(err).substr(at, line_end - at);
   const auto sig = line.rfind(marker);
   if (sig == std::string_view::npos) return 0;
+  const auto digits = line.substr(sig + marker.size());
   int n = 0;
-  for (auto i = sig + marker.size(); i < line.size() && std::isdigit(static_cast<unsigned char>(line[i])); ++i)
-    n = n * 10 + (line[i] - '0');
-  return n;
+  if (digits.empty() || !std::isdigit(static_cast<unsigned char>(digits.front()))) return 0;
+  // More digits than an int holds name no signal: a line a sample forged
+  // (accumulating them overflowed, found by tests/fuzz).
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+  return ec == std::errc() ? n : 0;
 }
 
 std::string signal_name(int signal) {

@@ -531,6 +531,42 @@ TEST_CASE("a failing generate names the split and the sequences; a split index o
   CHECK_THROWS_AS(task.split(-1), bem::plugin_error);
 }
 
+namespace {
+/// flawed_split_task<none> whose split() answers, as changing_split_now says,
+/// with a negative length or without a name: a plugin whose later answers
+/// differ from those checked at creation.
+enum class changing_split_answer { as_created, negative_length, no_name };
+changing_split_answer changing_split_now = changing_split_answer::as_created;
+bem_task_type_v1 changing_split_type() {
+  bem_task_type_v1 t = bem::detail::task_adapter<flawed_split_task<split_flaw::none>>::type;
+  t.split = [](void* task, std::int32_t i, bem_split_v1* out) {
+    bem::detail::task_adapter<flawed_split_task<split_flaw::none>>::type.split(task, i, out);
+    if (changing_split_now == changing_split_answer::negative_length) out->length = -2;
+    if (changing_split_now == changing_split_answer::no_name) out->name = nullptr;
+  };
+  return t;
+}
+}  // namespace
+
+TEST_CASE("a split is checked at every call, not only when the task is created") {
+  // Found by tests/fuzz (fuzz_plugin_table): generate sized the batch by a
+  // later answer's length, and a negative one threw std::length_error out
+  // of std::vector; a later NULL name was read as a string.
+  const bem_task_type_v1 type = changing_split_type();
+  changing_split_now = changing_split_answer::as_created;
+  bem::task_instance task(&type, "");
+  sequence_batch batch;
+  changing_split_now = changing_split_answer::negative_length;
+  CHECK_THROWS_WITH_AS(task.generate(0, 5, 0, 2, batch), "task 'flawed_splits' split 0 ('train'): length -2 (must be at least 1)",
+                       bem::plugin_error);
+  changing_split_now = changing_split_answer::no_name;
+  CHECK_THROWS_WITH_AS(task.split(1), "task 'flawed_splits' split 1: no name (each split needs a unique name)",
+                       bem::plugin_error);
+  changing_split_now = changing_split_answer::as_created;
+  task.generate(0, 5, 0, 2, batch);
+  CHECK(batch.length == 4);
+}
+
 TEST_CASE("a search path entry that does not exist is named when a lookup finds nothing") {
   const std::string typo = (fs::temp_directory_path() / "bem-no-such-plugin-dir" / "plugins").string();
   bem::plugin_registry registry;

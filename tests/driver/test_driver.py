@@ -1723,6 +1723,69 @@ class Driver(unittest.TestCase):
             if e["task"] == last["task"] and e["model"] == last["model"]:
                 self.assertNotIn(last["seed"], e["seeds"])
 
+    def test_records_not_as_bem_bench_writes_them_are_errors_naming_the_record(self):
+        # Found by tests/fuzz (fuzz_records): report read fields of records
+        # and of context.json with operator[] of a const JSON object, undefined
+        # (an assertion here) when the field is missing; a number beyond
+        # double escaped read_jsonl as a bare out_of_range. Each is now an
+        # error naming the file, the record and the field, exit 2.
+        suite = self.write("s.toml", SMALL_SUITE)
+        out = os.path.join(self.tmp, "o")
+        self.assertEqual(bench("run", suite, "--out", out).returncode, 0)
+        results, context = os.path.join(out, "results.jsonl"), os.path.join(out, "context.json")
+        lines, context_text = read(results).splitlines(True), read(context)
+
+        def with_first(record):
+            with open(results, "w") as f:
+                f.writelines([json.dumps(record) + "\n"] + lines[1:])
+
+        first = json.loads(lines[0])
+        for field in ("run_id", "seed", "config", "ci", "split", "condition", "value", "error"):
+            with_first({k: v for k, v in first.items() if k != field})
+            for command in (("report", out), ("run", suite, "--out", out, "--resume")):
+                r = bench(*command)
+                self.assertEqual(r.returncode, 2, (field, command, r.stderr))
+                self.assertIn(f"results.jsonl: record 1: field '{field}' missing", r.stderr)
+        with_first(dict(first, ci={"high": 1}))
+        r = bench("report", out)
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("record 1: field 'ci' is not null or an object", r.stderr)
+        with_first(dict(first, seed=-1))
+        self.assertIn("field 'seed' is not a non-negative integer", bench("report", out).stderr)
+        with_first("a string")
+        self.assertIn("results.jsonl: record 1 is not a JSON object", bench("report", out).stderr)
+        with open(results, "w") as f:
+            f.writelines(lines[:1] + ['{"value": 0.294E5690924971961}\n'] + lines[1:])
+        r = bench("report", out)
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("results.jsonl:2: malformed record", r.stderr)
+
+        with open(results, "w") as f:
+            f.writelines(lines)
+        write_json(context, {"date": "today"})
+        r = bench("report", out)
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("context.json: not a context.json written by bem-bench", r.stderr)
+        with open(context, "w") as f:
+            f.write(context_text)
+        self.assertEqual(bench("report", out).returncode, 0)
+
+    def test_compare_reads_summaries_without_a_split_or_model_configuration(self):
+        # Fixed beside tests/fuzz's findings in report (same cause): compare
+        # read "split" and config["model"] of each summary with operator[] of
+        # a const object, undefined for a missing key (a release build
+        # happened to survive it; an assertion build aborted).
+        base = os.path.join(self.tmp, "b.json")
+        write_json(base, {"summary": [{"task": "t", "model": "m", "config": {}, "metric": "accuracy",
+                                       "better": "higher", "mean": 0.5}]})
+        r = bench("compare", base, base)
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        self.assertRegex(r.stdout, r"ok +t / m / - / accuracy")
+        write_json(base, {"summary": [{"task": 1, "config": {}, "better": "higher", "mean": 0.5}]})
+        r = bench("compare", base, base)
+        self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
+        self.assertIn("b.json: not metrics.json files bem-bench can compare", r.stderr)
+
     def test_only_selects_runs(self):
         suite = self.write("s.toml", SMALL_SUITE)
         out = os.path.join(self.tmp, "o")

@@ -366,6 +366,22 @@ TEST_CASE("parse_compiler_messages keeps the errors' codes and the first error")
   CHECK(first == "error[E0382]: borrow of moved value: `v`\n");
 }
 
+TEST_CASE("parse_compiler_messages passes over fields of other types") {
+  // Found by tests/fuzz (fuzz_cargo_messages): a "reason" or "level" that is
+  // not a string threw nlohmann::json's type_error out of the judge.
+  const std::string out =
+      "{\"reason\":5,\"message\":{\"level\":\"error\"}}\n"
+      "{\"reason\":\"compiler-message\",\"message\":{\"level\":7,\"code\":{\"code\":1}}}\n"
+      "{\"reason\":\"compiler-message\",\"message\":[1]}\n"
+      R"({"reason":"compiler-message","message":{"level":"error","code":{"code":"E0499"},"rendered":"e"}})"
+      "\n";
+  std::vector<std::string> codes;
+  std::string first;
+  parse_compiler_messages(out, codes, first);
+  CHECK(codes == std::vector<std::string>{"E0499"});
+  CHECK(first == "e");
+}
+
 TEST_CASE("is_borrow_check_error") {
   CHECK(is_borrow_check_error("E0382"));  // use after move
   CHECK(is_borrow_check_error("E0499"));  // two mutable borrows
@@ -382,6 +398,10 @@ TEST_CASE("cargo's report of a process killed by a signal, and the limit it name
   CHECK(reported_child_signal(caused + "`/w/target/debug/deps/x-1f (signal: 3)` (signal: 25)\n") == 25);
   CHECK(reported_child_signal(caused + "`/w/x` (signal: 24, SIGXCPU: CPU time limit exceeded)\n") == 24);
   CHECK(reported_child_signal(caused + "`/w/x` (exit status: 101)\n") == 0);
+  // Found by tests/fuzz (fuzz_cargo_messages): digits beyond int overflowed
+  // the accumulator (undefined behaviour); they name no signal.
+  CHECK(reported_child_signal(caused + "`/w/x` (signal: 040000000001=00000000}\n") == 0);
+  CHECK(reported_child_signal(caused + "`/w/x` (signal: 99999999999999999999)\n") == 0);
   CHECK(reported_child_signal("test result: FAILED\n") == 0);
   CHECK(signal_name(25) == "SIGXFSZ");
   CHECK(signal_name(64) == "signal 64");

@@ -195,6 +195,39 @@ constexpr int hex_digit_value(char c) noexcept {
 /// Incremental SHA-256. Feed bytes with update() in any number of calls; the
 /// digest depends only on their concatenation.
 class sha256_hasher {
+  // Defined before update() uses them: clang 14 evaluates sha256() in the
+  // static_assert below only when absorb<Byte> is defined ahead of its caller.
+  /// Copies n bytes into the buffer at `at` (a memcpy outside constant
+  /// evaluation: byte by byte, a hash of a few dozen bytes spent more time
+  /// buffering than compressing).
+  template <class Byte>
+  constexpr void buffer_bytes(std::size_t at, const Byte* p, std::size_t n) noexcept {
+    if (std::is_constant_evaluated()) {
+      for (std::size_t i = 0; i < n; ++i) buffer_[at + i] = detail::byte_value(p[i]);
+    } else if (n != 0) {
+      __builtin_memcpy(buffer_.data() + at, p, n);
+    }
+  }
+
+  template <class Byte>
+  constexpr sha256_hasher& absorb(const Byte* p, std::size_t n) noexcept {
+    length_ += n;
+    if (buffered_ != 0) {
+      const std::size_t take = n < 64 - buffered_ ? n : 64 - buffered_;
+      buffer_bytes(buffered_, p, take);
+      buffered_ += take;
+      p += take;
+      n -= take;
+      if (buffered_ != 64) return *this;
+      detail::sha256_compress(state_, buffer_.data());
+      buffered_ = 0;
+    }
+    for (; n >= 64; n -= 64, p += 64) detail::sha256_compress(state_, p);
+    buffer_bytes(0, p, n);
+    buffered_ = n;
+    return *this;
+  }
+
  public:
   constexpr sha256_hasher() noexcept = default;
 
@@ -230,37 +263,6 @@ class sha256_hasher {
   }
 
  private:
-  /// Copies n bytes into the buffer at `at` (a memcpy outside constant
-  /// evaluation: byte by byte, a hash of a few dozen bytes spent more time
-  /// buffering than compressing).
-  template <class Byte>
-  constexpr void buffer_bytes(std::size_t at, const Byte* p, std::size_t n) noexcept {
-    if (std::is_constant_evaluated()) {
-      for (std::size_t i = 0; i < n; ++i) buffer_[at + i] = detail::byte_value(p[i]);
-    } else if (n != 0) {
-      __builtin_memcpy(buffer_.data() + at, p, n);
-    }
-  }
-
-  template <class Byte>
-  constexpr sha256_hasher& absorb(const Byte* p, std::size_t n) noexcept {
-    length_ += n;
-    if (buffered_ != 0) {
-      const std::size_t take = n < 64 - buffered_ ? n : 64 - buffered_;
-      buffer_bytes(buffered_, p, take);
-      buffered_ += take;
-      p += take;
-      n -= take;
-      if (buffered_ != 64) return *this;
-      detail::sha256_compress(state_, buffer_.data());
-      buffered_ = 0;
-    }
-    for (; n >= 64; n -= 64, p += 64) detail::sha256_compress(state_, p);
-    buffer_bytes(0, p, n);
-    buffered_ = n;
-    return *this;
-  }
-
   std::array<std::uint32_t, 8> state_ = detail::sha256_initial_state;
   std::array<std::uint8_t, 64> buffer_{};
   std::size_t buffered_ = 0;

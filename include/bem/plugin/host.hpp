@@ -439,14 +439,15 @@ class task_instance {
     return site_.text(type_->effective_parameters(handle_), "effective_parameters");
   }
   std::int32_t split_count() const { return type_->split_count(handle_); }
+  /// Split `i`, checked each time it is asked for (see check_split).
   bem_split_v1 split(std::int32_t i) const {
-    const auto call = [i] { return "split " + std::to_string(i); };
-    if (i < 0 || i >= split_count())
-      site_.fail(call(), "no such split (it has " + std::to_string(split_count()) + ")");
+    const std::string at = "split " + std::to_string(i);
+    if (i < 0 || i >= split_count()) site_.fail(at, "no such split (it has " + std::to_string(split_count()) + ")");
     bem_split_v1 s{};
     s.struct_size = sizeof s;
     type_->split(handle_, i, &s);
-    if (s.struct_size < sizeof s) site_.fail(call(), undersized(s.struct_size, sizeof s));
+    if (s.struct_size < sizeof s) site_.fail(at, undersized(s.struct_size, sizeof s));
+    check_split(s, at);
     return s;
   }
 
@@ -471,21 +472,27 @@ class task_instance {
     return "filled " + std::to_string(got) + " bytes, fewer than plugin ABI " + std::to_string(BEM_PLUGIN_ABI_VERSION) +
            "'s " + std::to_string(wanted);
   }
-  /// The splits the host relies on: each named, and uniquely (records are
-  /// keyed by the name), with a known role and a positive length.
+  /// What the host relies on in a split: a name, a known role and a
+  /// positive length. Checked at every call, not only at creation: the
+  /// host sizes batches by the length a later call gives (a negative one
+  /// reached std::vector, found by tests/fuzz).
+  void check_split(const bem_split_v1& s, const std::string& at) const {
+    if (s.name == nullptr || *s.name == '\0') site_.fail(at, "no name (each split needs a unique name)");
+    const std::string named = at + " ('" + s.name + "')";
+    if (s.role != BEM_SPLIT_TRAIN && s.role != BEM_SPLIT_VALIDATION && s.role != BEM_SPLIT_TEST)
+      site_.fail(named, "unknown role " + std::to_string(s.role));
+    if (s.length < 1) site_.fail(named, "length " + std::to_string(s.length) + " (must be at least 1)");
+  }
+  /// At creation: every split is well formed and uniquely named (records
+  /// are keyed by the name).
   void check_splits() const {
     const std::int32_t n = split_count();
     std::vector<std::string> names;
     for (std::int32_t i = 0; i < n; ++i) {
       const bem_split_v1 s = split(i);
-      const std::string at = "split " + std::to_string(i);
-      if (s.name == nullptr || *s.name == '\0') site_.fail(at, "no name (each split needs a unique name)");
-      const std::string named = at + " ('" + s.name + "')";
       if (std::find(names.begin(), names.end(), s.name) != names.end())
-        site_.fail(named, "another split has the same name (records are keyed by it)");
-      if (s.role != BEM_SPLIT_TRAIN && s.role != BEM_SPLIT_VALIDATION && s.role != BEM_SPLIT_TEST)
-        site_.fail(named, "unknown role " + std::to_string(s.role));
-      if (s.length < 1) site_.fail(named, "length " + std::to_string(s.length) + " (must be at least 1)");
+        site_.fail("split " + std::to_string(i) + " ('" + s.name + "')",
+                   "another split has the same name (records are keyed by it)");
       names.emplace_back(s.name);
     }
   }
