@@ -16,7 +16,7 @@ import textwrap
 import time
 import unittest
 
-from bench_records import records, stable
+from bench_records import SMALL_SUITE, records, stable
 
 BENCH = os.environ["BEM_BENCH"]
 THROWING = os.environ["BEM_THROWING_PLUGIN"]
@@ -45,23 +45,6 @@ def read(path):
 def write_json(path, value):
     with open(path, "w") as f:
         json.dump(value, f)
-
-
-SMALL_SUITE = """
-name = "small"
-[defaults]
-seeds = [1, 2]
-batch_size = 64
-train_sequences = 128
-test_sequences = 200
-
-[[run]]
-name = "t"
-tasks = ["rtc", "fsm"]
-models = ["reference", "majority_class"]
-[run.params]
-length = 32
-"""
 
 
 class Driver(unittest.TestCase):

@@ -29,27 +29,10 @@ PLUGIN_DIR = os.environ["BEM_PLUGIN_DIR"]
 SOURCE = os.environ["BEM_SOURCE_ROOT"]
 ARRAY_SCRIPT = os.path.join(SOURCE, "examples", "slurm", "bem-array.sh")
 sys.path.insert(0, os.path.join(SOURCE, "tests", "driver"))
-from bench_records import records, stable  # noqa: E402
+from bench_records import SMALL_SUITE, records, stable  # noqa: E402
 
 SKIP = 77
-SHARDS = 4
-# configs/quick.toml's temporal tasks and models, smaller: 8 runs of a few
-# milliseconds, two per shard.
-SUITE = """\
-name = "slurm-test"
-[defaults]
-seeds = [1, 2]
-batch_size = 64
-train_sequences = 128
-test_sequences = 200
-
-[[run]]
-name = "t"
-tasks = ["rtc", "fsm"]
-models = ["reference", "majority_class"]
-[run.params]
-length = 32
-"""
+SHARDS = 4  # SMALL_SUITE's 8 runs: two per shard
 PROGRAMS = ["munged", "slurmctld", "slurmd", "sbatch", "squeue", "sinfo", "scontrol", "scancel"]
 JOB_WAIT_S = 120
 
@@ -238,7 +221,7 @@ def test(cluster, tmp):
     os.mkdir(work)
     suite = os.path.join(work, "suite.toml")
     with open(suite, "w") as f:
-        f.write(SUITE)
+        f.write(SMALL_SUITE)
     bench_env = {"BEM_BENCH": BENCH, "BEM_PLUGIN_PATH": PLUGIN_DIR}
 
     def bench(*args):
