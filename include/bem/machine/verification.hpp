@@ -1,6 +1,7 @@
-// Verification conditions of the slow path, decided by SAT_CHECK in an
-// incremental context (bem/prover/incremental.hpp): the base CNF holds the
-// definitions of the current annotation, every obligation is a delta.
+// Verification conditions of the slow path, decided by SAT_CHECK. Initiation
+// and safety are deltas of an incremental context (bem/prover/incremental.hpp)
+// whose base CNF holds the definitions of the current annotation; every
+// other obligation is checked alone, in a solver of its own (check_alone).
 //
 // What is encoded, for one lane (lanes are independent: experts are
 // bit-sliced and every predicate speaks of one lane):
@@ -225,15 +226,11 @@ class vc_engine {
  public:
   vc_engine(verified_program program, vc_limits limits)
       : program_(std::move(program)), limits_(limits), vars_(base_) {
-    // Base: the definitions of at_u, P_u over s and s', BAD(s'), Init(s),
-    // BAD(s) (Tseitin equivalences: they constrain nothing by themselves).
-    next_vars_ = std::make_unique<detail::lane_vars>(base_);
-    for (const auto& loc : program_.locations) {
-      base_lits_.push_back({loc.at.encode(base_, vars_fn()), loc.annotation.encode(base_, vars_fn()),
-                            loc.at.encode(base_, next_fn()), loc.annotation.encode(base_, next_fn())});
-    }
+    // Base: the definitions of at_u, P_u, BAD and Init over s (Tseitin
+    // equivalences: they constrain nothing by themselves).
+    for (const auto& loc : program_.locations)
+      base_lits_.push_back({loc.at.encode(base_, vars_fn()), loc.annotation.encode(base_, vars_fn())});
     bad_now_ = program_.bad.encode(base_, vars_fn());
-    bad_next_ = program_.bad.encode(base_, next_fn());
     init_ = program_.init.encode(base_, vars_fn());
     base_clauses_ = base_.formula().size();
     context_ = std::make_unique<prover::incremental_context<B>>(base_.formula(), limits_.n_max);
@@ -250,7 +247,7 @@ class vc_engine {
                     [](const cfg_location& l) { return l.annotation.is_constant(true); }))
       return vacuous(vc_kind::consecution, "every annotation is true");
     return check_alone(vc_kind::consecution, "edge of expert " + std::to_string(e.id()),
-                       [&](prover::bit_blaster& bb, detail::lane_vars& s, auto&) {
+                       [&](prover::bit_blaster& bb, detail::lane_vars& s) {
                          std::map<std::pair<int, std::uint32_t>, int> free;
                          const detail::next_state t = detail::encode_expert(bb, e, s_fn(s), s, free);
                          const std::function<int(std::uint32_t)> now = s_fn(s), next = [&t](std::uint32_t i) { return t(i); };
@@ -267,7 +264,7 @@ class vc_engine {
   /// bad_reach: a BAD state one step from an annotated state through e.
   vc_report bad_reach(const expert<C>& e) {
     return check_alone(vc_kind::bad_reach, "BAD after expert " + std::to_string(e.id()),
-                       [&](prover::bit_blaster& bb, detail::lane_vars& s, auto&) {
+                       [&](prover::bit_blaster& bb, detail::lane_vars& s) {
                          std::map<std::pair<int, std::uint32_t>, int> free;
                          const detail::next_state t = detail::encode_expert(bb, e, s_fn(s), s, free);
                          const std::function<int(std::uint32_t)> now = s_fn(s), next = [&t](std::uint32_t i) { return t(i); };
@@ -280,7 +277,7 @@ class vc_engine {
 
   /// initiation: Init => P_u wherever at_u.
   vc_report initiation() {
-    return check(vc_kind::initiation, "initial condition", [&](prover::bit_blaster& bb, auto&, auto&) {
+    return check(vc_kind::initiation, "initial condition", [&](prover::bit_blaster& bb, detail::lane_vars&) {
       std::vector<int> v;
       for (const auto& u : base_lits_) v.push_back(bb.and_(u.at, -u.p));
       return bb.and_(init_, bb.or_all(v));
@@ -289,7 +286,7 @@ class vc_engine {
 
   /// safety: no annotated state is BAD.
   vc_report safety() {
-    return check(vc_kind::safety, "annotations exclude BAD", [&](prover::bit_blaster& bb, auto&, auto&) {
+    return check(vc_kind::safety, "annotations exclude BAD", [&](prover::bit_blaster& bb, detail::lane_vars&) {
       std::vector<int> v;
       for (const auto& u : base_lits_) v.push_back(bb.and_(u.at, u.p));
       return bb.and_(bb.or_all(v), bad_now_);
@@ -299,7 +296,7 @@ class vc_engine {
   /// implication: P_new => P_old.
   vc_report implication(const state_predicate& p_new, const state_predicate& p_old) {
     return check_alone(vc_kind::implication, "new invariant implies the old one",
-                 [&](prover::bit_blaster& bb, detail::lane_vars& s, auto&) {
+                 [&](prover::bit_blaster& bb, detail::lane_vars& s) {
                    return bb.and_(p_new.encode(bb, s_fn(s)), -p_old.encode(bb, s_fn(s)));
                  });
   }
@@ -319,7 +316,7 @@ class vc_engine {
                                       const state_predicate& domain, std::string what = {}) {
     if (what.empty()) what = "macro " + std::to_string(macro.id()) + " against its " + std::to_string(parts.size()) + " parts";
     if (domain.is_constant(false)) return vacuous(vc_kind::equivalence, what + ": the domain is empty");
-    return check_alone(vc_kind::equivalence, what, [&](prover::bit_blaster& bb, detail::lane_vars& s, auto&) {
+    return check_alone(vc_kind::equivalence, what, [&](prover::bit_blaster& bb, detail::lane_vars& s) {
       // SHARED and memory reads: one variable per bit for the macro and the
       // first part (they read at the same moment, the same slot when their
       // ports agree); later parts read fresh ones, since earlier parts may
@@ -347,7 +344,7 @@ class vc_engine {
   /// index: the identifiers of the table and of the index are the same set.
   vc_report index_equality(std::span<const identifier> table, std::span<const identifier> index) {
     return check_alone(vc_kind::index, "routing index against the expert table",
-                 [&](prover::bit_blaster& bb, auto&, auto&) {
+                 [&](prover::bit_blaster& bb, detail::lane_vars&) {
                    const prover::bitvec x = bb.fresh_bv(32);
                    const auto member = [&](std::span<const identifier> set) {
                      std::vector<int> eq;
@@ -362,7 +359,7 @@ class vc_engine {
   vc_report meta_bounds(std::uint32_t k_large, std::uint32_t k_small, std::uint32_t g_max) {
     return check_alone(vc_kind::meta_bounds, "routing meta k_large = " + std::to_string(k_large) + ", k_small = " +
                                            std::to_string(k_small) + ", G_max = " + std::to_string(g_max),
-                 [&](prover::bit_blaster& bb, auto&, auto&) {
+                 [&](prover::bit_blaster& bb, detail::lane_vars&) {
                    using bbl = prover::bit_blaster;
                    const auto c = [](std::uint64_t v) { return bbl::constant_bv(40, v); };
                    const prover::bitvec kl = c(k_large), ks = c(k_small), g = c(g_max);
@@ -374,19 +371,12 @@ class vc_engine {
 
  private:
   struct location_lits {
-    int at, p, at_next, p_next;
+    int at, p;
   };
 
   std::function<int(std::uint32_t)> vars_fn() { return [this](std::uint32_t i) { return vars_(i); }; }
-  std::function<int(std::uint32_t)> next_fn() { return [this](std::uint32_t i) { return (*next_vars_)(i); }; }
   static std::function<int(std::uint32_t)> s_fn(detail::lane_vars& s) {
     return [&s](std::uint32_t i) { return s(i); };
-  }
-
-  /// s'_i of the base equals the transition's value for every bit the base's
-  /// annotations read after the step.
-  static void tie_next(prover::bit_blaster& bb, detail::lane_vars& sn, const detail::next_state& t) {
-    for (const auto& [bit, lit] : sn.made()) bb.assert_true(bb.iff(lit, t(bit)));
   }
 
   vc_report precondition_failure(vc_kind k, std::string what) {
@@ -412,10 +402,9 @@ class vc_engine {
   template <class F>
   vc_report check(vc_kind kind, std::string what, F&& violation) {
     prover::bit_blaster bb = base_;
-    detail::lane_vars s = vars_, sn = *next_vars_;
+    detail::lane_vars s = vars_;
     s.rebind(bb);
-    sn.rebind(bb);
-    const int v = violation(bb, s, sn);
+    const int v = violation(bb, s);
     bb.assert_true(v);
     prover::cnf delta(bb.num_vars());
     for (std::size_t i = base_clauses_; i < bb.formula().size(); ++i) delta.add_clause(bb.formula()[i]);
@@ -446,8 +435,8 @@ class vc_engine {
   template <class F>
   vc_report check_alone(vc_kind kind, std::string what, F&& violation) {
     prover::bit_blaster bb;
-    detail::lane_vars s(bb), sn(bb);
-    const int v = violation(bb, s, sn);
+    detail::lane_vars s(bb);
+    const int v = violation(bb, s);
     bb.assert_true(v);
     vc_report r = within_limits(kind, std::move(what), bb.num_vars(), bb.formula().size());
     if (r.answer == vc_answer::limit_exceeded) return r;
@@ -495,9 +484,8 @@ class vc_engine {
   vc_limits limits_;
   prover::bit_blaster base_;
   detail::lane_vars vars_;
-  std::unique_ptr<detail::lane_vars> next_vars_;
   std::vector<location_lits> base_lits_;
-  int bad_now_ = 0, bad_next_ = 0, init_ = 0;
+  int bad_now_ = 0, init_ = 0;
   std::size_t base_clauses_ = 0, retired_clauses_ = 0;
   std::unique_ptr<prover::incremental_context<B>> context_;
 };
