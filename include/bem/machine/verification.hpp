@@ -250,14 +250,12 @@ class vc_engine {
                        [&](prover::bit_blaster& bb, detail::lane_vars& s) {
                          std::map<std::pair<int, std::uint32_t>, int> free;
                          const detail::next_state t = detail::encode_expert(bb, e, s_fn(s), s, free);
-                         const std::function<int(std::uint32_t)> now = s_fn(s), next = [&t](std::uint32_t i) { return t(i); };
+                         const std::function<int(std::uint32_t)> next = [&t](std::uint32_t i) { return t(i); };
                          std::vector<int> after;  // at_v(s') and not P_v(s'), some v
                          for (const auto& loc : program_.locations)
                            after.push_back(bb.and_(loc.at.encode(bb, next), -loc.annotation.encode(bb, next)));
-                         std::vector<int> before;  // at_u(s) and P_u(s), some u
-                         for (const auto& loc : program_.locations)
-                           before.push_back(bb.and_(loc.at.encode(bb, now), loc.annotation.encode(bb, now)));
-                         return bb.and_(bb.or_all(before), bb.or_all(after));
+                         const int before = annotated(bb, s_fn(s));
+                         return bb.and_(before, bb.or_all(after));
                        });
   }
 
@@ -267,11 +265,8 @@ class vc_engine {
                        [&](prover::bit_blaster& bb, detail::lane_vars& s) {
                          std::map<std::pair<int, std::uint32_t>, int> free;
                          const detail::next_state t = detail::encode_expert(bb, e, s_fn(s), s, free);
-                         const std::function<int(std::uint32_t)> now = s_fn(s), next = [&t](std::uint32_t i) { return t(i); };
-                         std::vector<int> before;
-                         for (const auto& loc : program_.locations)
-                           before.push_back(bb.and_(loc.at.encode(bb, now), loc.annotation.encode(bb, now)));
-                         return bb.and_(bb.or_all(before), program_.bad.encode(bb, next));
+                         const int before = annotated(bb, s_fn(s));
+                         return bb.and_(before, program_.bad.encode(bb, [&t](std::uint32_t i) { return t(i); }));
                        });
   }
 
@@ -377,6 +372,14 @@ class vc_engine {
   std::function<int(std::uint32_t)> vars_fn() { return [this](std::uint32_t i) { return vars_(i); }; }
   static std::function<int(std::uint32_t)> s_fn(detail::lane_vars& s) {
     return [&s](std::uint32_t i) { return s(i); };
+  }
+
+  /// at_u and P_u at some location u, over the state bits `lit` gives.
+  int annotated(prover::bit_blaster& bb, const std::function<int(std::uint32_t)>& lit) const {
+    std::vector<int> v;
+    for (const auto& loc : program_.locations)
+      v.push_back(bb.and_(loc.at.encode(bb, lit), loc.annotation.encode(bb, lit)));
+    return bb.or_all(v);
   }
 
   vc_report precondition_failure(vc_kind k, std::string what) {
