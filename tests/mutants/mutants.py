@@ -266,7 +266,6 @@ def main():
         if not os.path.exists(os.path.join(args.in_place, "build.ninja")):
             print(f"--in-place {args.in_place}: no build.ninja there (build first)", file=sys.stderr)
             return 2
-    if args.in_place:
         tree = ROOT
     else:
         tree = args.keep or tempfile.mkdtemp(prefix="bem-mutants-")
