@@ -17,9 +17,13 @@
 //   proposer_idle             honest turns with nothing left to propose
 //   unsafe_proposals, unsafe_rejected_with_counterexample,
 //   unsafe_rejected_otherwise, unsafe_accepted
+//   counterexamples_by_simulation  of the rejections with a counterexample,
+//                             those found on earlier counterexamples' states
+//                             without a SAT call (verification.hpp)
 //   verification_cycles_total, verification_cycles_per_accepted,
 //   verification_to_fast_path_ratio                        (items 2, 3)
-//   verification_sat_cycles_total  the SAT_CHECK calls alone
+//   verification_sat_cycles_total  the obligations' decisions alone (SAT_CHECK
+//                             calls and the simulations before them)
 //   fast_path_cycles_total, mid_path_cycles_total, synthesis_cycles_total,
 //   monitor_cycles_total
 //   safety_violations         lane states outside S the monitor saw (item 4)
@@ -167,6 +171,9 @@ class safety_program_benchmark {
     emit("all", "unsafe_rejected_otherwise", static_cast<double>(r.adversarial_rejected_otherwise), "patches",
          better::lower, false);
     emit("all", "unsafe_accepted", static_cast<double>(r.adversarial_accepted), "patches", better::lower, false);
+    emit("all", "counterexamples_by_simulation", static_cast<double>(r.slow.counterexamples_by_simulation), "patches",
+         better::none, false,
+         {{"of", std::to_string(r.slow.counterexamples) + " rejections with a counterexample"}});
 
     // Items 2 and 3.
     const std::string unit = r.cycle_unit;

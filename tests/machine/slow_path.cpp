@@ -337,6 +337,38 @@ TEST_CASE("every kind of verification condition rejects an unsafe patch, its cou
   CHECK(m.log().verify() == bem::trace_log::npos);
 }
 
+TEST_CASE("obligations are first refuted on earlier counterexamples' states; what holds is proved by SAT") {
+  bem::verified_program prog;
+  prog.bad = bem::state_bit(5);
+  prog.locations[0].annotation = !bem::state_bit(5);
+  bem::vc_engine<bem::prover::cdcl_solver, bem::gate_list> engine(prog, {});
+  const auto bit = [](const bem::vc_report& v, std::uint32_t b) { return value_in(v.counterexample, b); };
+  // s5 = s0 & s1: only SAT finds s0 = s1 = 1 (the pool's one state, all zero, does not reach BAD).
+  const auto first = engine.bad_reach(and_expert(10, 5));
+  REQUIRE(first.answer == bem::vc_answer::fails);
+  CHECK_FALSE(first.by_simulation);
+  CHECK(first.sat_calls == 1);
+  CHECK((bit(first, 0) && bit(first, 1) && !bit(first, 5)));
+  // s5 = s0 fails on that state: no SAT call, the same kind of counterexample.
+  const auto second = engine.bad_reach(copy_expert(11, 0, 5));
+  REQUIRE(second.answer == bem::vc_answer::fails);
+  CHECK(second.by_simulation);
+  CHECK(second.sat_calls == 0);
+  CHECK((bit(second, 0) && !bit(second, 5)));
+  // Writing s6 never reaches BAD: simulation finds nothing, SAT proves it.
+  const auto third = engine.bad_reach(and_expert(12, 6));
+  CHECK(third.answer == bem::vc_answer::holds);
+  CHECK_FALSE(third.by_simulation);
+  CHECK(third.sat_calls == 1);
+  // Consecution and equivalence take the same path.
+  CHECK(engine.consecution(copy_expert(13, 1, 5)).by_simulation);
+  const auto differ = engine.equivalence(copy_expert(14, 0, 4), copy_expert(15, 1, 4), bem::state_predicate{});
+  REQUIRE(differ.answer == bem::vc_answer::fails);
+  CHECK(bit(differ, 0) != bit(differ, 1));
+  CHECK(engine.equivalence(copy_expert(16, 0, 4), copy_expert(17, 0, 4), bem::state_predicate{}).answer ==
+        bem::vc_answer::holds);
+}
+
 TEST_CASE("malformed patches, PoX below the difficulty and budgets are refused with their reasons") {
   machine_t m = make_machine();
   bem::slow_path_config cfg;

@@ -67,6 +67,13 @@ class state_predicate {
   /// The value on a lane whose state bit i is bits(i).
   bool eval(const std::function<bool(std::uint32_t)>& bits) const { return eval(*n_, bits); }
 
+  /// The values on 64 lanes at once: bit j of the result is the value on
+  /// the lane whose state bit i is bit j of words(i).
+  std::uint64_t eval_words(const std::function<std::uint64_t(std::uint32_t)>& words) const {
+    std::unordered_map<const node*, std::uint64_t> memo;  // nodes may be shared
+    return eval_words(*n_, words, memo);
+  }
+
   /// The Tseitin literal of the predicate (state bit i is lit(i)).
   int encode(prover::bit_blaster& bb, const std::function<int(std::uint32_t)>& lit) const {
     std::unordered_map<const node*, int> memo;
@@ -123,6 +130,21 @@ class state_predicate {
       case op::xor_: return eval(*n.a, bits) != eval(*n.b, bits);
     }
     return false;
+  }
+  static std::uint64_t eval_words(const node& n, const std::function<std::uint64_t(std::uint32_t)>& words,
+                                  std::unordered_map<const node*, std::uint64_t>& memo) {
+    if (const auto it = memo.find(&n); it != memo.end()) return it->second;
+    std::uint64_t r = 0;
+    switch (n.kind) {
+      case op::constant: r = n.value != 0 ? ~std::uint64_t{0} : 0; break;
+      case op::bit: r = words(n.value); break;
+      case op::not_: r = ~eval_words(*n.a, words, memo); break;
+      case op::and_: r = eval_words(*n.a, words, memo) & eval_words(*n.b, words, memo); break;
+      case op::or_: r = eval_words(*n.a, words, memo) | eval_words(*n.b, words, memo); break;
+      case op::xor_: r = eval_words(*n.a, words, memo) ^ eval_words(*n.b, words, memo); break;
+    }
+    memo.emplace(&n, r);
+    return r;
   }
   static int encode(const node& n, prover::bit_blaster& bb, const std::function<int(std::uint32_t)>& lit,
                     std::unordered_map<const node*, int>& memo) {

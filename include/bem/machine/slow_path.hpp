@@ -262,6 +262,7 @@ struct slow_path_counters {
   std::uint64_t verification_cycles = 0;
   std::uint64_t verification_units = 0;
   std::uint64_t counterexamples = 0;
+  std::uint64_t counterexamples_by_simulation = 0;  ///< of which found without SAT (vc_report::by_simulation)
   std::uint64_t snapshots = 0, rollbacks = 0;
   std::uint64_t degraded_windows = 0, suspended_windows = 0;
 };
@@ -820,11 +821,13 @@ class slow_path {
       window_verification_units_ += v.clauses;
       const vc_answer a = v.answer;
       const vc_kind k = v.kind;
+      const bool simulated = v.by_simulation;
       const std::string what = v.what;
       r.vcs.push_back(std::move(v));
       if (a == vc_answer::holds || a == vc_answer::not_applicable) continue;
       if (a == vc_answer::fails) {
         ++counters_.counterexamples;
+        counters_.counterexamples_by_simulation += simulated ? 1 : 0;
         reject(r, patch_rejection::vc_fails, std::string(to_string(k)) + " fails: " + what);
       } else if (a == vc_answer::unknown) {
         reject(r, patch_rejection::vc_unknown, std::string(to_string(k)) + " unknown within the conflict budget: " + what);

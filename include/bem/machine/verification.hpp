@@ -1,7 +1,9 @@
 // Verification conditions of the slow path, decided by SAT_CHECK. Initiation
 // and safety are deltas of an incremental context (bem/prover/incremental.hpp)
 // whose base CNF holds the definitions of the current annotation; every
-// other obligation is checked alone, in a solver of its own (check_alone).
+// other obligation is checked alone, in a solver of its own (check_alone),
+// after consecution, bad_reach and equivalence have been evaluated on the
+// states of earlier counterexamples (refute_on_pool: only refutes).
 //
 // What is encoded, for one lane (lanes are independent: experts are
 // bit-sliced and every predicate speaks of one lane):
@@ -61,12 +63,14 @@
 #include <bem/version.hpp>
 
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <functional>
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <span>
 #include <string>
 #include <utility>
@@ -123,7 +127,8 @@ struct vc_report {
   int variables = 0;
   std::size_t clauses = 0;
   std::uint64_t sat_calls = 0;
-  std::uint64_t cycles = 0;  ///< TSC ticks (or steady_clock ns: bem/platform/cycles.hpp) in SAT_CHECK
+  std::uint64_t cycles = 0;  ///< TSC ticks (or steady_clock ns: bem/platform/cycles.hpp) in SAT_CHECK or simulation
+  bool by_simulation = false;  ///< refuted on a state of earlier counterexamples, without SAT (refute_on_pool)
 };
 
 /// A CFG location: where the machine is (guard) and what holds there.
@@ -216,6 +221,66 @@ std::vector<write_bit> non_state_writes(const expert<C>& e) {
   return out;
 }
 
+/// Up to 64 concrete lane states, one per bit of a word: bit j of word(i) is
+/// state j's bit i. A bit no state sets is 0, so an unused slot is the
+/// all-zero state (a state like any other).
+class state_pool {
+ public:
+  std::uint64_t word(std::uint32_t i) const {
+    const auto it = words_.find(i);
+    return it == words_.end() ? 0 : it->second;
+  }
+  /// Adds a state (its bits not given are 0) in place of the oldest.
+  void add(const std::vector<std::pair<std::uint32_t, bool>>& bits) {
+    const std::uint64_t m = std::uint64_t{1} << next_;
+    for (auto& [i, w] : words_) w &= ~m;
+    for (const auto& [i, v] : bits)
+      if (v) words_[i] |= m;
+    next_ = (next_ + 1) % 64;
+  }
+  /// State j's bits among `which`, ascending.
+  std::vector<std::pair<std::uint32_t, bool>> state(unsigned j, const std::set<std::uint32_t>& which) const {
+    std::vector<std::pair<std::uint32_t, bool>> out;
+    for (const std::uint32_t i : which) out.emplace_back(i, ((word(i) >> j) & 1) != 0);
+    return out;
+  }
+
+ private:
+  std::map<std::uint32_t, std::uint64_t> words_;
+  unsigned next_ = 0;
+};
+
+using state_words = std::function<std::uint64_t(std::uint32_t)>;
+
+/// encode_expert's T_e evaluated on 64 states at once: the state bits it
+/// writes (the others keep `from`'s). SHARED and memory reads are free in
+/// the encoding; 0 is one of their values.
+template <class C>
+std::map<std::uint32_t, std::uint64_t> simulate_expert(const expert<C>& e, const state_words& from) {
+  std::vector<std::uint64_t> x;
+  for (const read_bit& r : e.reads().bits) x.push_back(r.from == read_bit::source::state ? from(r.index) : 0);
+  const gate_list g = verifiable_gate_list(e.circuit());
+  std::vector<std::uint64_t> y(g.outputs()), scratch(g.scratch_size());
+  g.evaluate_reference<std::uint64_t>(x, y, scratch);
+  std::map<std::uint32_t, std::uint64_t> written;
+  for (std::size_t k = 0; k < y.size(); ++k) {
+    const write_bit& w = e.writes().bits[k];
+    if (w.to != write_bit::target::state) continue;
+    const auto it = written.find(w.index);
+    const std::uint64_t so_far = it != written.end() ? it->second : from(w.index);
+    written[w.index] = w.how == write_bit::mode::overwrite ? y[k] : so_far ^ y[k];
+  }
+  return written;
+}
+
+/// The state after a simulated step: written bits, else `before`'s.
+inline state_words after_step(std::map<std::uint32_t, std::uint64_t> written, state_words before) {
+  return [written = std::move(written), before = std::move(before)](std::uint32_t i) {
+    const auto it = written.find(i);
+    return it != written.end() ? it->second : before(i);
+  };
+}
+
 }  // namespace detail
 
 /// Decides the obligations for one annotation (`verified_program`) with back
@@ -246,7 +311,15 @@ class vc_engine {
     if (std::all_of(program_.locations.begin(), program_.locations.end(),
                     [](const cfg_location& l) { return l.annotation.is_constant(true); }))
       return vacuous(vc_kind::consecution, "every annotation is true");
-    return check_alone(vc_kind::consecution, "edge of expert " + std::to_string(e.id()),
+    const std::string what = "edge of expert " + std::to_string(e.id());
+    if (auto r = refute_on_pool(vc_kind::consecution, what, [&](const detail::state_words& s) {
+          const detail::state_words t = detail::after_step(detail::simulate_expert(e, s), s);
+          std::uint64_t after = 0;
+          for (const auto& loc : program_.locations) after |= loc.at.eval_words(t) & ~loc.annotation.eval_words(t);
+          return annotated_words(s) & after;
+        }))
+      return *r;
+    return check_alone(vc_kind::consecution, what,
                        [&](prover::bit_blaster& bb, detail::lane_vars& s) {
                          std::map<std::pair<int, std::uint32_t>, int> free;
                          const detail::next_state t = detail::encode_expert(bb, e, s_fn(s), s, free);
@@ -261,7 +334,12 @@ class vc_engine {
 
   /// bad_reach: a BAD state one step from an annotated state through e.
   vc_report bad_reach(const expert<C>& e) {
-    return check_alone(vc_kind::bad_reach, "BAD after expert " + std::to_string(e.id()),
+    const std::string what = "BAD after expert " + std::to_string(e.id());
+    if (auto r = refute_on_pool(vc_kind::bad_reach, what, [&](const detail::state_words& s) {
+          return annotated_words(s) & program_.bad.eval_words(detail::after_step(detail::simulate_expert(e, s), s));
+        }))
+      return *r;
+    return check_alone(vc_kind::bad_reach, what,
                        [&](prover::bit_blaster& bb, detail::lane_vars& s) {
                          std::map<std::pair<int, std::uint32_t>, int> free;
                          const detail::next_state t = detail::encode_expert(bb, e, s_fn(s), s, free);
@@ -311,6 +389,22 @@ class vc_engine {
                                       const state_predicate& domain, std::string what = {}) {
     if (what.empty()) what = "macro " + std::to_string(macro.id()) + " against its " + std::to_string(parts.size()) + " parts";
     if (domain.is_constant(false)) return vacuous(vc_kind::equivalence, what + ": the domain is empty");
+    if (auto r = refute_on_pool(vc_kind::equivalence, what, [&](const detail::state_words& s) {
+          const auto m = detail::simulate_expert(macro, s);
+          detail::state_words cur = s;
+          std::set<std::uint32_t> bits;
+          for (const expert<C>* part : parts) {
+            auto written = detail::simulate_expert(*part, cur);
+            for (const auto& w : written) bits.insert(w.first);
+            cur = detail::after_step(std::move(written), cur);
+          }
+          for (const auto& w : m) bits.insert(w.first);
+          const detail::state_words mine = detail::after_step(m, s);
+          std::uint64_t differ = 0;
+          for (const std::uint32_t bit : bits) differ |= mine(bit) ^ cur(bit);
+          return domain.eval_words(s) & differ;
+        }))
+      return *r;
     return check_alone(vc_kind::equivalence, what, [&](prover::bit_blaster& bb, detail::lane_vars& s) {
       // SHARED and memory reads: one variable per bit for the macro and the
       // first part (they read at the same moment, the same slot when their
@@ -382,6 +476,40 @@ class vc_engine {
     return bb.or_all(v);
   }
 
+  /// annotated() on the states of `s`, a bit per state.
+  std::uint64_t annotated_words(const detail::state_words& s) const {
+    std::uint64_t v = 0;
+    for (const auto& loc : program_.locations) v |= loc.at.eval_words(s) & loc.annotation.eval_words(s);
+    return v;
+  }
+
+  /// Simulation before SAT: the obligation's violation evaluated on the
+  /// counterexamples of earlier failed obligations (pool_), 64 at once. A
+  /// state that violates it is a counterexample like SAT's (the state bits
+  /// the obligation reads; SHARED and memory reads 0), found for a few
+  /// thousand cycles instead of an encoding and a solver: the adversarial
+  /// proposer's unsafe tails fail on states seen before. It can only refute;
+  /// an obligation that holds is always proved by SAT.
+  template <class F>
+  std::optional<vc_report> refute_on_pool(vc_kind kind, const std::string& what, F&& violation) {
+    const std::uint64_t t0 = read_tsc_begin();
+    std::set<std::uint32_t> read;
+    const detail::state_words s = [&](std::uint32_t i) {
+      read.insert(i);
+      return pool_.word(i);
+    };
+    const std::uint64_t v = violation(s);
+    if (v == 0) return std::nullopt;
+    vc_report r;
+    r.kind = kind;
+    r.answer = vc_answer::fails;
+    r.what = what + " (on a state of earlier counterexamples)";
+    r.by_simulation = true;
+    r.counterexample = pool_.state(static_cast<unsigned>(std::countr_zero(v)), read);
+    r.cycles = read_tsc_end() - t0;
+    return r;
+  }
+
   vc_report precondition_failure(vc_kind k, std::string what) {
     vc_report r;
     r.kind = k;
@@ -446,6 +574,7 @@ class vc_engine {
     prover::incremental_context<B> alone(bb.formula());
     alone.set_conflict_budget(limits_.conflicts);
     solve(alone, std::nullopt, s, r);
+    if (r.answer == vc_answer::fails && !r.counterexample.empty()) pool_.add(r.counterexample);
     return r;
   }
 
@@ -491,6 +620,7 @@ class vc_engine {
   int bad_now_ = 0, init_ = 0;
   std::size_t base_clauses_ = 0, retired_clauses_ = 0;
   std::unique_ptr<prover::incremental_context<B>> context_;
+  detail::state_pool pool_;  ///< refute_on_pool's states
 };
 
 BEM_NAMESPACE_END
